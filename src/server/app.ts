@@ -1,0 +1,99 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { ZodError } from 'zod';
+import { CLIENT_IP_HEADER, isAdmin, type Auth, type SessionUser } from './auth';
+import type { AppConfig } from './config';
+import { pingDatabase, type AppDatabase } from './db/database';
+import { clientIp } from './http/client-ip';
+import { AppError, errorBody } from './http/errors';
+import { securityHeaders } from './http/security-headers';
+import { mountClient } from './http/spa';
+import type { Logger } from './logger';
+
+export interface AppDeps {
+  config: AppConfig;
+  database: AppDatabase;
+  auth: Auth;
+  logger: Logger;
+  /** Folder of the built client (dist/client); when absent only the API is served. */
+  clientDir?: string;
+}
+
+export interface AppEnv {
+  Variables: { user: SessionUser | null };
+}
+
+export function createApp({ config, database, auth, logger, clientDir }: AppDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    logger.info(
+      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      'request',
+    );
+  });
+  app.use(securityHeaders());
+
+  // Better Auth reads the client IP from a header we set ourselves, never the one the client sent.
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, clientIp(c, config.trustProxy));
+    return auth.handler(new Request(c.req.raw, { headers }));
+  });
+
+  app.use('/api/*', async (c, next) => {
+    const session = await auth.api.getSession({ headers: c.req.raw.headers });
+    c.set('user', session?.user ?? null);
+    await next();
+  });
+
+  app.route('/api', createApiRoutes({ config, database, logger }));
+  app.all('/api/*', (c) => c.json(errorBody('Not found', 'not_found'), 404));
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) return c.json(errorBody(error.message, error.code), error.status);
+    if (error instanceof ZodError) {
+      return c.json(errorBody(error.issues[0]?.message ?? 'Invalid request', 'invalid_request'), 400);
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json(errorBody(error.message || 'Bad request', 'bad_request'), error.status);
+    }
+    logger.error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled error');
+    return c.json(errorBody('Something went wrong. Please try again.', 'internal'), 500);
+  });
+
+  if (clientDir) mountClient(app, config, clientDir);
+  return app;
+}
+
+// The API as one chained Hono router, so the client's typed fetch (hc<ApiRoutes>) follows the server.
+function createApiRoutes({ config, database, logger }: Pick<AppDeps, 'config' | 'database' | 'logger'>) {
+  return new Hono<AppEnv>()
+    .get('/health', async (c) => {
+      try {
+        await pingDatabase(database.db);
+        return c.json({ status: 'ok' as const, database: database.dialect }, 200);
+      } catch (error) {
+        logger.error({ err: error }, 'health check: database unreachable');
+        return c.json({ status: 'error' as const, database: database.dialect }, 503);
+      }
+    })
+    .get('/session', (c) => {
+      const user = c.get('user');
+      c.header('Cache-Control', 'no-store');
+      if (!user) return c.json({ user: null });
+      return c.json({
+        user: {
+          email: user.email,
+          name: user.name,
+          emailVerified: user.emailVerified,
+          image: user.image ?? null,
+          isAdmin: isAdmin(user, config.adminEmail),
+        },
+      });
+    });
+}
+
+export type ApiRoutes = ReturnType<typeof createApiRoutes>;

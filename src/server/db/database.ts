@@ -1,0 +1,44 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DatabaseTarget } from '../config';
+import type { Database } from './schema';
+
+export type Dialect = DatabaseTarget['dialect'];
+
+export interface AppDatabase {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** The raw pg pool (PostgreSQL only): for LISTEN/NOTIFY and advisory locks. */
+  pgPool?: pg.Pool;
+  close(): Promise<void>;
+}
+
+// PostgreSQL returns BIGINT (count(*)) as text by default; our counts are small, so read them as numbers.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export function openDatabase(target: DatabaseTarget): AppDatabase {
+  if (target.dialect === 'sqlite') {
+    mkdirSync(dirname(target.file), { recursive: true });
+    const sqlite = new SqliteDatabase(target.file);
+    // WAL lets readers run while a booking is written; NORMAL sync is durable across app crashes in WAL mode.
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, dialect: 'sqlite', close: () => db.destroy() };
+  }
+  const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle client that loses its server must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', pgPool: pool, close: () => db.destroy() };
+}
+
+/** Cheap round trip used by /api/health and by start-up to fail fast on a bad DATABASE_URL. */
+export async function pingDatabase(db: Kysely<Database>): Promise<void> {
+  await sql`select 1`.execute(db);
+}

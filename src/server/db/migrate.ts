@@ -1,0 +1,26 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Dialect } from './database';
+import type { Database } from './schema';
+import { tablesAndReservations } from './migrations/0001-tables-and-reservations';
+import { authTables } from './migrations/0002-auth-tables';
+
+// Every schema change is a new entry here, never an edit of an old one: the names record what ran.
+function migrationsFor(dialect: Dialect): Record<string, Migration> {
+  return {
+    '0001-tables-and-reservations': tablesAndReservations,
+    '0002-auth-tables': authTables(dialect),
+  };
+}
+
+export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<string[]> {
+  const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrationsFor(dialect)) };
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error');
+    throw new Error(
+      `database migration ${failed?.migrationName ?? ''} failed: ${String((error as Error).message ?? error)}`,
+    );
+  }
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}

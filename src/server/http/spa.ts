@@ -1,0 +1,69 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Context, Env, Hono } from 'hono';
+import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '../../shared/public-config';
+import type { AppConfig } from '../config';
+
+export function publicConfig(config: AppConfig): PublicConfig {
+  return {
+    restaurantName: config.restaurant.name,
+    phone: config.restaurant.phone,
+    address: config.restaurant.address,
+    links: config.restaurant.links,
+    timeZone: config.restaurant.timeZone,
+    googleSignIn: config.google !== undefined,
+  };
+}
+
+/** A JSON data block (not a script CSP must allow) the client reads at start, saving a round trip. */
+export function renderPublicConfigTag(config: AppConfig): string {
+  const json = JSON.stringify(publicConfig(config)).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${json}</script>`;
+}
+
+export const PUBLIC_CONFIG_PLACEHOLDER = '<!--public-config-->';
+
+/**
+ * Serves the built client: hashed assets with a year of cache (precompressed .br/.gz when the browser takes
+ * them), and index.html for every other GET so deep links and the SPA's own 404 page work.
+ */
+export function mountClient<E extends Env>(app: Hono<E>, config: AppConfig, clientDir: string): boolean {
+  const indexFile = join(clientDir, 'index.html');
+  if (!existsSync(indexFile)) return false;
+
+  const html = readFileSync(indexFile, 'utf8').replace(PUBLIC_CONFIG_PLACEHOLDER, renderPublicConfigTag(config));
+  const encoded = { br: brotliCompressSync(html), gzip: gzipSync(html), identity: Buffer.from(html) };
+
+  const sendIndex = (c: Context) => {
+    const accepts = c.req.header('accept-encoding') ?? '';
+    const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : 'identity';
+    c.header('Content-Type', 'text/html; charset=utf-8');
+    c.header('Cache-Control', 'no-cache');
+    c.header('Vary', 'Accept-Encoding');
+    if (encoding !== 'identity') c.header('Content-Encoding', encoding);
+    return c.body(new Uint8Array(encoded[encoding]));
+  };
+  // index.html always goes through sendIndex, which carries the public config.
+  app.get('/', sendIndex);
+  app.get('/index.html', sendIndex);
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root: clientDir,
+      precompressed: true,
+      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+    }),
+  );
+  app.use(
+    '*',
+    serveStatic({
+      root: clientDir,
+      precompressed: true,
+      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600'),
+    }),
+  );
+  app.get('*', sendIndex);
+  return true;
+}

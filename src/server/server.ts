@@ -1,0 +1,65 @@
+import { serve, type ServerType } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app';
+import { createAuth } from './auth';
+import type { AppConfig } from './config';
+import { openDatabase, pingDatabase, type AppDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { seedTablesIfEmpty } from './db/seed';
+import type { Logger } from './logger';
+
+export interface RunningServer {
+  url: string;
+  database: AppDatabase;
+  /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
+  close(): Promise<void>;
+}
+
+/** Thrown when the database named by DATABASE_URL cannot be reached: start-up prints it as one line. */
+export class DatabaseUnavailableError extends Error {
+  override name = 'DatabaseUnavailableError';
+}
+
+export async function prepareDatabase(config: AppConfig, logger: Logger): Promise<AppDatabase> {
+  const database = openDatabase(config.database);
+  try {
+    await pingDatabase(database.db);
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    const reason = (error as Error).message.split('\n')[0] || (error as NodeJS.ErrnoException).code || 'unknown error';
+    throw new DatabaseUnavailableError(
+      `DATABASE_URL: cannot connect to the ${config.database.dialect} database (${reason})`,
+    );
+  }
+  const applied = await migrateToLatest(database.db, database.dialect);
+  if (applied.length) logger.info({ applied }, 'database migrated');
+  const seeded = await seedTablesIfEmpty(database.db, config.restaurant.tables);
+  if (seeded) logger.info({ tables: seeded }, 'tables seeded from the restaurant config');
+  return database;
+}
+
+export async function startServer(config: AppConfig, logger: Logger, clientDir?: string): Promise<RunningServer> {
+  const database = await prepareDatabase(config, logger);
+  const auth = createAuth(config, database);
+  const app = createApp({ config, database, auth, logger, clientDir });
+
+  const server: ServerType = await new Promise((resolve, reject) => {
+    const created = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(created));
+    created.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+
+  return {
+    url: `http://${host}:${port}`,
+    database,
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Keep-alive sockets with no request in flight would hold close() open.
+        if ('closeIdleConnections' in server) server.closeIdleConnections();
+      });
+      await database.close();
+    },
+  };
+}

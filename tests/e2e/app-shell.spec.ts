@@ -1,0 +1,91 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+const longDate = (date: Date) =>
+  date.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'America/Los_Angeles' });
+
+test.describe('app shell', () => {
+  test('header and footer carry the navigation, legal links and the sign-in link', async ({ page, isMobile }) => {
+    await page.goto('/legal/terms-of-service');
+    const header = page.getByRole('banner');
+    if (isMobile) {
+      await header.getByRole('button', { name: 'Menu' }).click();
+      const menu = page.getByRole('navigation', { name: 'Mobile' });
+      await expect(menu.getByRole('link', { name: 'Make Reservation' })).toHaveAttribute('href', '/');
+      await expect(menu.getByRole('link', { name: 'My Reservations' })).toHaveAttribute('href', '/my-reservations');
+      await expect(menu.getByRole('link', { name: /Call Us/ })).toHaveAttribute('href', /^tel:\+?\d+$/);
+      await expect(menu.getByRole('link', { name: 'Sign in' })).toBeVisible();
+    } else {
+      const nav = header.getByRole('navigation', { name: 'Main' });
+      await expect(nav.getByRole('link', { name: 'Make Reservation' })).toHaveAttribute('href', '/');
+      await expect(nav.getByRole('link', { name: 'My Reservations' })).toHaveAttribute('href', '/my-reservations');
+      await expect(nav.getByRole('link', { name: 'Sign in' })).toBeVisible();
+    }
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
+      'href',
+      '/legal/terms-of-service',
+    );
+    await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/legal/privacy-policy');
+    await expect(footer.getByRole('link', { name: 'Make Reservation' })).toBeVisible();
+    // The account block is only for signed-in visitors.
+    await expect(footer.getByRole('link', { name: 'Settings' })).toHaveCount(0);
+  });
+
+  test('legal page: two tabs, the active one marked, and unknown sections fall back to the terms', async ({ page }) => {
+    await page.goto('/legal/privacy-policy');
+    await expect(page.getByRole('heading', { level: 1, name: 'Legal' })).toBeVisible();
+    const tabs = page.getByRole('navigation', { name: 'Legal documents' });
+    await expect(tabs.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByText(/under (the age of )?13/i).first()).toBeVisible();
+    await expect(page.getByText(`Last updated: ${longDate(new Date())}`)).toBeVisible();
+
+    await tabs.getByRole('link', { name: 'Terms of Service' }).click();
+    await expect(page).toHaveURL(/\/legal\/terms-of-service$/);
+    await expect(tabs.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByText(/24 hours/).first()).toBeVisible();
+
+    await page.goto('/legal/anything-else');
+    await expect(
+      page.getByRole('navigation', { name: 'Legal documents' }).getByRole('link', { name: 'Terms of Service' }),
+    ).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByText(/24 hours/).first()).toBeVisible();
+  });
+
+  test('privacy page stands alone with today as Last updated', async ({ page }) => {
+    await page.goto('/privacy');
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+    await expect(page.getByText(`Last updated: ${longDate(new Date())}`)).toBeVisible();
+    await expect(page.getByText(/morning of your reservation/i).first()).toBeVisible();
+  });
+
+  test('unknown paths show the 404 text, also on a deep-link reload', async ({ page }) => {
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByText('The page /no/such/page could not be found')).toBeVisible();
+    await page.reload();
+    await expect(page.getByText('The page /no/such/page could not be found')).toBeVisible();
+  });
+
+  test('scrolls to the top on every path change', async ({ page }) => {
+    await page.goto('/legal/terms-of-service');
+    await expect(page.getByText(/24 hours/).first()).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    await expect(page).toHaveURL(/privacy-policy$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('serves hashed assets compressed with a long cache, and the page passes axe', async ({ page, request }) => {
+    await page.goto('/legal/terms-of-service');
+    const script = await page.locator('script[type="module"]').first().getAttribute('src');
+    expect(script).toMatch(/^\/assets\//);
+    const asset = await request.get(script!, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(asset.headers()['content-encoding']).toBe('br');
+    expect(asset.headers()['cache-control']).toContain('immutable');
+
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations).toEqual([]);
+  });
+});

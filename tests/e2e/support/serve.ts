@@ -1,0 +1,35 @@
+import { spawn } from 'node:child_process';
+import { createTestDatabase } from '../../support/test-database';
+
+// Playwright's web server: the built app (dist/server/index.js, as `npm start` runs it) on a fresh
+// database that is dropped again when Playwright stops us.
+const port = process.env.E2E_PORT ?? '4173';
+const testDatabase = await createTestDatabase();
+
+const child = spawn(process.execPath, ['dist/server/index.js'], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    PORT: port,
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: testDatabase.dataDir,
+    DATABASE_URL: testDatabase.url,
+    ADMIN_EMAIL: 'owner@example.com',
+    ADMIN_PASSWORD: 'owner-password-1',
+  },
+});
+
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  child.kill('SIGTERM');
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+child.on('exit', (code) => {
+  void testDatabase.drop().finally(() => process.exit(stopping ? 0 : (code ?? 1)));
+});

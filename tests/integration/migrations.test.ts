@@ -1,0 +1,105 @@
+import { getMigrations } from 'better-auth/db/migration';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAuth } from '../../src/server/auth';
+import { loadConfig, type AppConfig } from '../../src/server/config';
+import { openDatabase, type AppDatabase } from '../../src/server/db/database';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import { seedTablesIfEmpty } from '../../src/server/db/seed';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+
+describe('migrations and seed on the test database (SQLite, or PostgreSQL with TEST_DATABASE_URL)', () => {
+  let testDatabase: TestDatabase;
+  let database: AppDatabase;
+  let config: AppConfig;
+
+  beforeAll(async () => {
+    testDatabase = await createTestDatabase();
+    config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: testDatabase.url, DATA_DIR: testDatabase.dataDir });
+    database = openDatabase(config.database);
+  });
+  afterAll(async () => {
+    await database.close();
+    await testDatabase.drop();
+  });
+
+  it('applies every migration once, in order, and nothing on a second run', async () => {
+    expect(await migrateToLatest(database.db, database.dialect)).toEqual([
+      '0001-tables-and-reservations',
+      '0002-auth-tables',
+    ]);
+    expect(await migrateToLatest(database.db, database.dialect)).toEqual([]);
+  });
+
+  it('creates the spec fields of reservations and tables', async () => {
+    const tables = await database.db.introspection.getTables();
+    const columns = (name: string) =>
+      tables
+        .find((table) => table.name === name)
+        ?.columns.map((column) => column.name)
+        .sort();
+    expect(columns('reservations')).toEqual(
+      [
+        'id',
+        'tableIds',
+        'startTime',
+        'endTime',
+        'reservationDate',
+        'email',
+        'reminderEmail',
+        'partySize',
+        'name',
+        'phoneNumber',
+        'seatType',
+        'specialRequests',
+        'createdAt',
+        'updatedAt',
+      ].sort(),
+    );
+    expect(columns('tables')).toEqual(['id', 'isReservable', 'location', 'numSeats']);
+  });
+
+  it('seeds the floor plan from the restaurant config on first start only', async () => {
+    expect(await seedTablesIfEmpty(database.db, config.restaurant.tables)).toBe(20);
+    expect(await seedTablesIfEmpty(database.db, config.restaurant.tables)).toBe(0);
+    const rows = await database.db.selectFrom('tables').selectAll().orderBy('id').execute();
+    expect(rows).toHaveLength(20);
+    const notReservable = rows
+      .filter((row) => !row.isReservable)
+      .map((row) => row.id)
+      .sort();
+    expect(notReservable).toEqual(['7', '8', 'C11', 'C12']);
+    expect(rows.filter((row) => row.location === 'counter')).toHaveLength(12);
+  });
+
+  it('leaves Better Auth nothing to create or add', async () => {
+    const auth = createAuth(config, database);
+    const { toBeCreated, toBeAdded } = await getMigrations(auth.options);
+    expect(toBeCreated).toEqual([]);
+    expect(toBeAdded).toEqual([]);
+  });
+
+  it('refuses a reservation with an unknown seat type (the database checks it too)', async () => {
+    const now = new Date().toISOString();
+    await expect(
+      database.db
+        .insertInto('reservations')
+        .values({
+          id: 'r1',
+          tableIds: '[]',
+          startTime: 1700,
+          endTime: 1830,
+          reservationDate: '2026-12-01',
+          email: 'a@example.com',
+          reminderEmail: 'a@example.com',
+          partySize: 2,
+          name: 'Ann',
+          phoneNumber: '5550100199',
+          seatType: 'booth' as 'table',
+          specialRequests: null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .execute(),
+    ).rejects.toThrow();
+  });
+});

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+describe('server basics over real HTTP', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('answers /api/health with the database status', async () => {
+    const response = await fetch(`${server.url}/api/health`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok', database: server.testDatabase.dialect });
+  });
+
+  it('reports a signed-out visitor as having no user', async () => {
+    const response = await fetch(`${server.url}/api/session`);
+    expect(await response.json()).toEqual({ user: null });
+  });
+
+  it('answers unknown API paths with a JSON 404 in the one error shape', async () => {
+    const response = await fetch(`${server.url}/api/no-such-thing`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: { message: 'Not found', code: 'not_found' } });
+  });
+
+  it('sends security headers with a same-origin content security policy', async () => {
+    const response = await fetch(`${server.url}/api/health`);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+});

@@ -1,0 +1,38 @@
+import { loadConfig, type AppConfig } from '../../src/server/config';
+import { createLogger } from '../../src/server/logger';
+import { startServer, type RunningServer } from '../../src/server/server';
+import { freePort } from './free-port';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+export interface TestServer extends RunningServer {
+  config: AppConfig;
+  testDatabase: TestDatabase;
+  /** Stops the server and drops its database. */
+  stop(): Promise<void>;
+}
+
+/** Starts the real server over real HTTP on a free port, on its own throwaway database. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const testDatabase = await createTestDatabase();
+  const port = await freePort();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: testDatabase.dataDir,
+    DATABASE_URL: testDatabase.url,
+    ...env,
+  });
+  const server = await startServer(config, createLogger(config));
+  return {
+    ...server,
+    config,
+    testDatabase,
+    stop: async () => {
+      await server.close();
+      await testDatabase.drop();
+    },
+  };
+}
