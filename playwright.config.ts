@@ -1,8 +1,11 @@
+import { resolve } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 // e2e runs in Debian's Chromium (never a downloaded browser) against the built app, started by
 // tests/e2e/support/serve.ts on a throwaway database (PostgreSQL when TEST_DATABASE_URL is set).
 const port = Number(process.env.E2E_PORT ?? 4173);
+// The app writes its emails here (no SMTP in e2e); tests read them from tests/e2e/support/e2e-env.ts.
+const E2E_OUTBOX = resolve('test-results/e2e-outbox');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const launchOptions = {
   executablePath: chromium,
@@ -32,7 +35,7 @@ export default defineConfig({
   webServer: {
     command: `node --import tsx tests/e2e/support/serve.ts`,
     url: `http://127.0.0.1:${port}/api/health`,
-    env: { E2E_PORT: String(port) },
+    env: { E2E_PORT: String(port), E2E_OUTBOX },
     reuseExistingServer: false,
     timeout: 60_000,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },

@@ -7,6 +7,11 @@ import { NotFoundPage } from './pages/not-found-page';
 // router) keeps the first load small, and each page is its own chunk loaded on first visit.
 const LegalPage = lazy(() => import('./pages/legal/legal-page').then((m) => ({ default: m.LegalPage })));
 const PrivacyPage = lazy(() => import('./pages/legal/privacy-page').then((m) => ({ default: m.PrivacyPage })));
+const AuthPage = lazy(() => import('./auth/pages/auth-page').then((m) => ({ default: m.AuthPage })));
+const EmailActionPage = lazy(() =>
+  import('./auth/pages/email-action-page').then((m) => ({ default: m.EmailActionPage })),
+);
+const SettingsPage = lazy(() => import('./settings/settings-page').then((m) => ({ default: m.SettingsPage })));
 
 export function AppRoutes() {
   return (
@@ -15,6 +20,9 @@ export function AppRoutes() {
         <Route element={<RootLayout />}>
           <Route path="/legal/:section?" element={<LegalPage />} />
           <Route path="/privacy" element={<PrivacyPage />} />
+          <Route path="/auth/:type?" element={<AuthPage />} />
+          <Route path="/firebase-action" element={<EmailActionPage />} />
+          <Route path="/settings/:section?" element={<SettingsPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ZodError } from 'zod';
+import type { AccountEmails } from './accounts/account-emails';
+import { accountRoutes } from './accounts/account-routes';
 import { CLIENT_IP_HEADER, isAdmin, type Auth, type SessionUser } from './auth';
 import type { AppConfig } from './config';
 import { pingDatabase, type AppDatabase } from './db/database';
@@ -14,16 +16,20 @@ export interface AppDeps {
   config: AppConfig;
   database: AppDatabase;
   auth: Auth;
+  emails: AccountEmails;
   logger: Logger;
   /** Folder of the built client (dist/client); when absent only the API is served. */
   clientDir?: string;
 }
 
 export interface AppEnv {
-  Variables: { user: SessionUser | null };
+  Variables: {
+    user: SessionUser | null;
+    session: { user: SessionUser; session: { id: string; token: string; createdAt: Date } } | null;
+  };
 }
 
-export function createApp({ config, database, auth, logger, clientDir }: AppDeps) {
+export function createApp({ config, database, auth, emails, logger, clientDir }: AppDeps) {
   const app = new Hono<AppEnv>();
 
   app.use(async (c, next) => {
@@ -46,10 +52,11 @@ export function createApp({ config, database, auth, logger, clientDir }: AppDeps
   app.use('/api/*', async (c, next) => {
     const session = await auth.api.getSession({ headers: c.req.raw.headers });
     c.set('user', session?.user ?? null);
+    c.set('session', session ?? null);
     await next();
   });
 
-  app.route('/api', createApiRoutes({ config, database, logger }));
+  app.route('/api', createApiRoutes({ config, database, auth, emails, logger }));
   app.all('/api/*', (c) => c.json(errorBody('Not found', 'not_found'), 404));
 
   app.onError((error, c) => {
@@ -69,7 +76,7 @@ export function createApp({ config, database, auth, logger, clientDir }: AppDeps
 }
 
 // The API as one chained Hono router, so the client's typed fetch (hc<ApiRoutes>) follows the server.
-function createApiRoutes({ config, database, logger }: Pick<AppDeps, 'config' | 'database' | 'logger'>) {
+function createApiRoutes({ config, database, auth, emails, logger }: Omit<AppDeps, 'clientDir'>) {
   return new Hono<AppEnv>()
     .get('/health', async (c) => {
       try {
@@ -93,7 +100,8 @@ function createApiRoutes({ config, database, logger }: Pick<AppDeps, 'config' | 
           isAdmin: isAdmin(user, config.adminEmail),
         },
       });
-    });
+    })
+    .route('/account', accountRoutes({ auth, database, emails, freshSessionSeconds: config.freshSessionSeconds }));
 }
 
 export type ApiRoutes = ReturnType<typeof createApiRoutes>;

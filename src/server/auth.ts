@@ -1,11 +1,12 @@
 import { betterAuth } from 'better-auth';
+import type { AccountEmails } from './accounts/account-emails';
 import type { AppConfig } from './config';
 import type { AppDatabase } from './db/database';
 
 /** Header the server sets from the TCP peer (or a trusted proxy) before Better Auth reads it; see clientIp(). */
 export const CLIENT_IP_HEADER = 'x-client-ip';
 
-export function createAuth(config: AppConfig, database: AppDatabase) {
+export function createAuth(config: AppConfig, database: AppDatabase, emails: AccountEmails) {
   const trustedOrigins = [config.publicUrl];
   // In development the browser talks to Vite's server, which proxies /api here.
   if (config.env === 'development') trustedOrigins.push('http://localhost:5173');
@@ -17,14 +18,54 @@ export function createAuth(config: AppConfig, database: AppDatabase) {
     secret: config.authSecret,
     database: { db: database.db, type: database.dialect },
     trustedOrigins,
-    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128 },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      // Guests may book before they verify (issue 3); the admin rule alone requires a verified address.
+      requireEmailVerification: false,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: ({ user, token }) => {
+        emails.sendPasswordReset(user.email, token);
+        return Promise.resolve();
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: 3 * 24 * 60 * 60,
+      sendVerificationEmail: ({ user, token }) => emails.sendVerification(user, token),
+    },
+    user: { changeEmail: { enabled: true } },
+    // A password change without the current password is allowed only this soon after signing in.
+    session: { freshAge: config.freshSessionSeconds },
     socialProviders: config.google
-      ? { google: { clientId: config.google.clientId, clientSecret: config.google.clientSecret } }
+      ? {
+          google: {
+            clientId: config.google.clientId,
+            clientSecret: config.google.clientSecret,
+            prompt: 'select_account',
+          },
+        }
       : {},
-    rateLimit: { enabled: true, storage: 'database' },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 5 },
+        '/sign-up/email': { window: 60, max: 5 },
+        '/request-password-reset': { window: 60, max: 3 },
+        '/send-verification-email': { window: 60, max: 3 },
+        '/change-password': { window: 60, max: 5 },
+        '/change-email': { window: 60, max: 3 },
+      },
+    },
     advanced: {
       useSecureCookies: config.publicUrl.startsWith('https://'),
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
     telemetry: { enabled: false },
   });

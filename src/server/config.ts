@@ -51,6 +51,12 @@ const envSchema = z.object({
     .refine(isKnownTimeZone, 'must be an IANA time zone such as America/Los_Angeles')
     .default('America/Los_Angeles'),
   RESTAURANT_CONFIG: z.string().trim().min(1).default('config/restaurant.json'),
+  AUTH_FRESH_SESSION_MINUTES: z.coerce
+    .number({ error: 'must be a whole number of minutes' })
+    .int('must be a whole number of minutes')
+    .min(0, 'must be a whole number of minutes')
+    .max(1440, 'must be at most 1440 (a day)')
+    .default(5),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', ''])
     .default('false')
@@ -68,6 +74,8 @@ export interface AppConfig {
   dataDir: string;
   database: DatabaseTarget;
   authSecret: string;
+  /** How long after signing in a password change needs no re-authentication. */
+  freshSessionSeconds: number;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   google: { clientId: string; clientSecret: string } | undefined;
@@ -173,6 +181,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     database,
     authSecret: vars.AUTH_SECRET ?? readOrCreateAuthSecret(dataDir),
+    freshSessionSeconds: vars.AUTH_FRESH_SESSION_MINUTES * 60,
     adminEmail: vars.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: vars.ADMIN_PASSWORD,
     google:

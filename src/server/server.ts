@@ -1,5 +1,7 @@
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
+import { createAccountEmails } from './accounts/account-emails';
+import { ensureAdminAccount } from './accounts/ensure-admin';
 import { createApp } from './app';
 import { createAuth } from './auth';
 import type { AppConfig } from './config';
@@ -7,6 +9,7 @@ import { openDatabase, pingDatabase, type AppDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedTablesIfEmpty } from './db/seed';
 import type { Logger } from './logger';
+import { createMailer } from './mail/mailer';
 
 export interface RunningServer {
   url: string;
@@ -40,8 +43,11 @@ export async function prepareDatabase(config: AppConfig, logger: Logger): Promis
 
 export async function startServer(config: AppConfig, logger: Logger, clientDir?: string): Promise<RunningServer> {
   const database = await prepareDatabase(config, logger);
-  const auth = createAuth(config, database);
-  const app = createApp({ config, database, auth, logger, clientDir });
+  const mailer = createMailer(config, logger);
+  const emails = createAccountEmails(config, database, mailer, logger);
+  const auth = createAuth(config, database, emails);
+  await ensureAdminAccount(auth, config, logger);
+  const app = createApp({ config, database, auth, emails, logger, clientDir });
 
   const server: ServerType = await new Promise((resolve, reject) => {
     const created = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(created));

@@ -26,6 +26,7 @@ describe('migrations and seed on the test database (SQLite, or PostgreSQL with T
     expect(await migrateToLatest(database.db, database.dialect)).toEqual([
       '0001-tables-and-reservations',
       '0002-auth-tables',
+      '0003-email-action-codes',
     ]);
     expect(await migrateToLatest(database.db, database.dialect)).toEqual([]);
   });
@@ -72,7 +73,12 @@ describe('migrations and seed on the test database (SQLite, or PostgreSQL with T
   });
 
   it('leaves Better Auth nothing to create or add', async () => {
-    const auth = createAuth(config, database);
+    const unused = () => Promise.reject(new Error('no email expected'));
+    const auth = createAuth(config, database, {
+      sendVerification: unused,
+      sendPasswordReset: () => undefined,
+      sendEmailChanged: unused,
+    });
     const { toBeCreated, toBeAdded } = await getMigrations(auth.options);
     expect(toBeCreated).toEqual([]);
     expect(toBeAdded).toEqual([]);

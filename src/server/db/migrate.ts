@@ -3,12 +3,14 @@ import type { Dialect } from './database';
 import type { Database } from './schema';
 import { tablesAndReservations } from './migrations/0001-tables-and-reservations';
 import { authTables } from './migrations/0002-auth-tables';
+import { emailActionCodes } from './migrations/0003-email-action-codes';
 
 // Every schema change is a new entry here, never an edit of an old one: the names record what ran.
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '0001-tables-and-reservations': tablesAndReservations,
     '0002-auth-tables': authTables(dialect),
+    '0003-email-action-codes': emailActionCodes,
   };
 }
 

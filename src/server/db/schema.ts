@@ -41,7 +41,18 @@ export interface AuthUserTable {
   updatedAt: ColumnType<Date | string, Date | string, Date | string>;
 }
 
+export interface EmailActionCodesTable {
+  code: string;
+  mode: 'verifyEmail' | 'recoverEmail';
+  /** JSON, shape depends on mode (see accounts/email-action-codes.ts). */
+  payload: string;
+  expiresAt: string;
+  usedAt: string | null;
+  createdAt: string;
+}
+
 export interface Database {
+  email_action_codes: EmailActionCodesTable;
   tables: TablesTable;
   reservations: ReservationsTable;
   user: AuthUserTable;

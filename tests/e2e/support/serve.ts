@@ -1,9 +1,12 @@
 import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { createTestDatabase } from '../../support/test-database';
 
 // Playwright's web server: the built app (dist/server/index.js, as `npm start` runs it) on a fresh
 // database that is dropped again when Playwright stops us.
 const port = process.env.E2E_PORT ?? '4173';
+const outbox = process.env.E2E_OUTBOX ?? 'test-results/e2e-outbox';
+rmSync(outbox, { recursive: true, force: true });
 const testDatabase = await createTestDatabase();
 
 const child = spawn(process.execPath, ['dist/server/index.js'], {
@@ -17,8 +20,11 @@ const child = spawn(process.execPath, ['dist/server/index.js'], {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: testDatabase.dataDir,
     DATABASE_URL: testDatabase.url,
+    MAIL_OUTBOX_DIR: outbox,
     ADMIN_EMAIL: 'owner@example.com',
     ADMIN_PASSWORD: 'owner-password-1',
+    // Every password change asks for the password again, so e2e sees the re-authenticate dialog.
+    AUTH_FRESH_SESSION_MINUTES: '0',
   },
 });
 

@@ -1,0 +1,92 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { newPasswordSchema, type NewPasswordValues } from '../../shared/account-schemas';
+import { api, ApiError, unwrap } from '../api/api-client';
+import { Banner, type BannerMessage } from '../components/banner';
+import { primaryButton } from '../components/buttons';
+import { TextField } from '../components/text-field';
+import { authErrorMessage } from './auth-error-message';
+import { ReauthenticateDialog } from './reauthenticate-dialog';
+
+const CHANGED = 'Your password has been changed. Other devices have been signed out.';
+
+/**
+ * Password change for a signed-in user (settings and /auth/changepass). Right after sign-in it needs no
+ * current password; otherwise the server asks for a recent login and the re-authenticate dialog opens.
+ */
+export function ChangePasswordForm({ email }: { email: string }) {
+  const [result, setResult] = useState<BannerMessage | null>(null);
+  const [pendingPassword, setPendingPassword] = useState<string | null>(null);
+  const [reauthFailure, setReauthFailure] = useState<string | null>(null);
+  const { register, handleSubmit, formState, reset } = useForm<NewPasswordValues>({
+    resolver: zodResolver(newPasswordSchema),
+  });
+
+  const onSubmit = async ({ password }: NewPasswordValues) => {
+    setResult(null);
+    try {
+      await unwrap(api.account.password.$post({ json: { newPassword: password } }));
+      setResult({ kind: 'success', text: CHANGED });
+      reset();
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'requires_recent_login') {
+        setReauthFailure(null);
+        setPendingPassword(password);
+      } else {
+        setResult({
+          kind: 'error',
+          text: error instanceof Error ? error.message : 'Something went wrong. Please try again.',
+        });
+      }
+    }
+  };
+
+  const confirmWithPassword = async (currentPassword: string) => {
+    if (!pendingPassword) return;
+    const { authClient } = await import('./auth-client');
+    const { error } = await authClient.changePassword({
+      currentPassword,
+      newPassword: pendingPassword,
+      revokeOtherSessions: true,
+    });
+    if (error) return setReauthFailure(authErrorMessage(error));
+    setPendingPassword(null);
+    setResult({ kind: 'success', text: CHANGED });
+    reset();
+  };
+
+  return (
+    <div className="space-y-4">
+      {result && <Banner kind={result.kind}>{result.text}</Banner>}
+      <form noValidate className="space-y-4" onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          error={formState.errors.password?.message}
+          {...register('password')}
+        />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          error={formState.errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <button type="submit" className={primaryButton} disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Saving…' : 'Change password'}
+        </button>
+      </form>
+      {pendingPassword !== null && (
+        <ReauthenticateDialog
+          email={email}
+          failure={reauthFailure}
+          onConfirm={confirmWithPassword}
+          onCancel={() => setPendingPassword(null)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { newPasswordSchema, type NewPasswordValues } from '../../../shared/account-schemas';
+import { Banner } from '../../components/banner';
+import { primaryButton } from '../../components/buttons';
+import { TextField } from '../../components/text-field';
+import { authErrorMessage } from '../auth-error-message';
+import { signInPath } from '../safe-next';
+
+/** /auth/changepass?oobCode=...: the landing of a password-reset link. */
+export function ResetPasswordForm({ oobCode }: { oobCode: string }) {
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<NewPasswordValues>({
+    resolver: zodResolver(newPasswordSchema),
+  });
+
+  const onSubmit = async ({ password }: NewPasswordValues) => {
+    setFailure(null);
+    const { authClient } = await import('../auth-client');
+    const { error } = await authClient.resetPassword({ newPassword: password, token: oobCode });
+    if (error) return setFailure(authErrorMessage(error));
+    await navigate(signInPath('/', 'Your password has been changed. Please sign in with your new password.'), {
+      replace: true,
+    });
+  };
+
+  return (
+    <div className="space-y-5">
+      <p className="text-sm text-stone-700">Choose a new password for your account.</p>
+      {failure && (
+        <Banner kind="error">
+          {failure}{' '}
+          <Link className="underline" to="/auth/forgotpass">
+            Request a new link
+          </Link>
+        </Banner>
+      )}
+      <form noValidate className="space-y-4" onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          error={formState.errors.password?.message}
+          {...register('password')}
+        />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          error={formState.errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <button type="submit" className={`${primaryButton} w-full`} disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Saving…' : 'Set new password'}
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { signInSchema, type SignInValues } from '../../../shared/account-schemas';
+import { Banner } from '../../components/banner';
+import { primaryButton } from '../../components/buttons';
+import { TextField } from '../../components/text-field';
+import { authErrorMessage } from '../auth-error-message';
+import { GoogleSignIn } from '../google-button';
+import { SESSION_QUERY_KEY } from '../use-auth';
+
+export function SignInForm({ next, linkQuery }: { next: string; linkQuery: string }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<SignInValues>({
+    resolver: zodResolver(signInSchema),
+    shouldFocusError: true,
+  });
+
+  const onSubmit = async (values: SignInValues) => {
+    setFailure(null);
+    const { authClient } = await import('../auth-client');
+    const { error } = await authClient.signIn.email({ email: values.email, password: values.password });
+    if (error) return setFailure(authErrorMessage(error));
+    await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    await navigate(next, { replace: true });
+  };
+
+  return (
+    <div className="space-y-5">
+      <GoogleSignIn next={next} />
+      {failure && <Banner kind="error">{failure}</Banner>}
+      <form noValidate className="space-y-4" onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={formState.errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={formState.errors.password?.message}
+          {...register('password')}
+        />
+        <button type="submit" className={`${primaryButton} w-full`} disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Signing in…' : 'Sign in'}
+        </button>
+      </form>
+      <div className="flex flex-wrap justify-between gap-2 text-sm">
+        <Link className="text-red-900 underline" to={`/auth/forgotpass${linkQuery}`}>
+          Forgot your password?
+        </Link>
+        <Link className="text-red-900 underline" to={`/auth/signup${linkQuery}`}>
+          Create an account
+        </Link>
+      </div>
+    </div>
+  );
+}

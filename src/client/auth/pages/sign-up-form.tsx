@@ -1,0 +1,83 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { signUpSchema, type SignUpValues } from '../../../shared/account-schemas';
+import { Banner } from '../../components/banner';
+import { primaryButton } from '../../components/buttons';
+import { TextField } from '../../components/text-field';
+import { authErrorMessage } from '../auth-error-message';
+import { GoogleSignIn } from '../google-button';
+import { SESSION_QUERY_KEY } from '../use-auth';
+
+export function SignUpForm({ next, linkQuery }: { next: string; linkQuery: string }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<SignUpValues>({ resolver: zodResolver(signUpSchema) });
+
+  const onSubmit = async (values: SignUpValues) => {
+    setFailure(null);
+    const { authClient } = await import('../auth-client');
+    const { error } = await authClient.signUp.email({
+      email: values.email,
+      password: values.password,
+      name: values.email.split('@')[0] ?? values.email,
+    });
+    if (error) return setFailure(authErrorMessage(error));
+    await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    await navigate(next, { replace: true });
+  };
+
+  return (
+    <div className="space-y-5">
+      <GoogleSignIn next={next} />
+      {failure && <Banner kind="error">{failure}</Banner>}
+      <form noValidate className="space-y-4" onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={formState.errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          error={formState.errors.password?.message}
+          {...register('password')}
+        />
+        <TextField
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          error={formState.errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <p className="text-sm text-stone-700">
+          By signing up, you agree to our{' '}
+          <Link className="text-red-900 underline" to="/legal/terms-of-service">
+            Terms of Service
+          </Link>{' '}
+          and{' '}
+          <Link className="text-red-900 underline" to="/legal/privacy-policy">
+            Privacy Policy
+          </Link>
+          .
+        </p>
+        <button type="submit" className={`${primaryButton} w-full`} disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Creating your account…' : 'Sign up'}
+        </button>
+      </form>
+      <p className="text-sm">
+        Already have an account?{' '}
+        <Link className="text-red-900 underline" to={`/auth/signin${linkQuery}`}>
+          Sign in
+        </Link>
+      </p>
+    </div>
+  );
+}

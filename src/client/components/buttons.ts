@@ -1,0 +1,5 @@
+// Shared button looks, so every screen's primary and secondary actions match.
+export const primaryButton =
+  'inline-flex items-center justify-center rounded-md bg-red-900 px-5 py-2.5 text-sm font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:bg-stone-400';
+export const secondaryButton =
+  'inline-flex items-center justify-center rounded-md border border-stone-300 bg-white px-5 py-2.5 text-sm font-semibold text-stone-800 hover:bg-stone-50 disabled:cursor-not-allowed disabled:opacity-60';

@@ -1,0 +1,47 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { changeEmailSchema, type ChangeEmailValues } from '../../shared/account-schemas';
+import { authErrorMessage } from '../auth/auth-error-message';
+import { Banner, type BannerMessage } from '../components/banner';
+import { secondaryButton } from '../components/buttons';
+import { TextField } from '../components/text-field';
+
+/** Sends a confirmation to the new address; the email changes once that link is opened. */
+export function ChangeEmailForm() {
+  const [result, setResult] = useState<BannerMessage | null>(null);
+  const { register, handleSubmit, formState, reset } = useForm<ChangeEmailValues>({
+    resolver: zodResolver(changeEmailSchema),
+  });
+
+  const onSubmit = async ({ newEmail }: ChangeEmailValues) => {
+    setResult(null);
+    const { authClient } = await import('../auth/auth-client');
+    const { error } = await authClient.changeEmail({ newEmail, callbackURL: '/settings/general' });
+    if (error) return setResult({ kind: 'error', text: authErrorMessage(error) });
+    setResult({
+      kind: 'success',
+      text: `We've sent a confirmation link to ${newEmail}. Your email changes once you open it.`,
+    });
+    reset();
+  };
+
+  return (
+    <div className="space-y-4">
+      <h2 className="text-lg font-semibold text-stone-900">Change email</h2>
+      {result && <Banner kind={result.kind}>{result.text}</Banner>}
+      <form noValidate className="space-y-4" onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+        <TextField
+          label="New email"
+          type="email"
+          autoComplete="email"
+          error={formState.errors.newEmail?.message}
+          {...register('newEmail')}
+        />
+        <button type="submit" className={secondaryButton} disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Sending…' : 'Send confirmation link'}
+        </button>
+      </form>
+    </div>
+  );
+}

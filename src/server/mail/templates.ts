@@ -1,0 +1,68 @@
+import type { AppConfig } from '../config';
+import type { MailMessage } from './mailer';
+
+// Every email the app sends, in one place: a plain-text and an HTML body, signed with the restaurant's
+// name, address and phone.
+
+type Restaurant = AppConfig['restaurant'];
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+function compose(
+  restaurant: Restaurant,
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+): MailMessage {
+  const signature = [restaurant.name, restaurant.address, restaurant.phone];
+  const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : []), '', ...signature].join('\n\n');
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1c1917;max-width:560px;margin:auto">
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#7f1d1d;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#57534e">Or open this link: ${escapeHtml(action.url)}</p>` : ''}
+<hr><p style="font-size:12px;color:#57534e">${signature.map(escapeHtml).join('<br>')}</p>
+</body></html>`;
+  return { to, subject, text, html };
+}
+
+export const mailTemplates = {
+  verifyEmail: (restaurant: Restaurant, to: string, url: string) =>
+    compose(
+      restaurant,
+      to,
+      `Confirm your email for ${restaurant.name}`,
+      [
+        'Hello,',
+        `Please confirm that ${to} is your email address. The link works once and expires in 3 days.`,
+        "If you didn't create an account, you can ignore this email.",
+      ],
+      { label: 'Confirm email', url },
+    ),
+
+  resetPassword: (restaurant: Restaurant, to: string, url: string) =>
+    compose(
+      restaurant,
+      to,
+      `Reset your ${restaurant.name} password`,
+      [
+        'Hello,',
+        'Someone asked to reset the password of your account. Follow the link to choose a new one. It works once and expires in 1 hour.',
+        "If you didn't ask for this, you can ignore this email; your password stays the same.",
+      ],
+      { label: 'Reset password', url },
+    ),
+
+  emailChanged: (restaurant: Restaurant, to: string, newEmail: string, url: string) =>
+    compose(
+      restaurant,
+      to,
+      `Your ${restaurant.name} sign-in email was changed`,
+      [
+        'Hello,',
+        `The email address of your account was changed to ${newEmail}.`,
+        "If you didn't make this change, follow the link to set it back to this address and secure your account.",
+      ],
+      { label: 'Undo the change', url },
+    ),
+};

@@ -1,0 +1,28 @@
+import { resolve } from 'node:path';
+import type { Page } from '@playwright/test';
+import { actionLinkOf, waitForEmail } from '../../support/outbox';
+
+export const OUTBOX = resolve('test-results/e2e-outbox');
+export const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 4173}`;
+export const ADMIN = { email: 'owner@example.com', password: 'owner-password-1' };
+
+let counter = 0;
+/** A fresh address per call, so tests never share an account. */
+export const uniqueEmail = (prefix: string) =>
+  `${prefix}.${Date.now().toString(36)}${(counter++).toString(36)}@example.com`;
+
+/** The path (with query) of the account-action link in the latest matching email. */
+export async function actionPathFromEmail(to: string, subject: RegExp, nth = 1): Promise<string> {
+  const { url } = actionLinkOf(await waitForEmail(OUTBOX, to, subject, nth));
+  const parsed = new URL(url);
+  return `${parsed.pathname}${parsed.search}`;
+}
+
+/** Creates an account through the API (as the sign-up form does) and leaves the page signed in. */
+export async function signUpViaApi(page: Page, email: string, password: string) {
+  const response = await page.request.post('/api/auth/sign-up/email', {
+    data: { email, password, name: email.split('@')[0] },
+    headers: { origin: BASE_URL },
+  });
+  if (!response.ok()) throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`);
+}

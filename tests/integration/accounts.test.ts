@@ -1,0 +1,183 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { issueActionCode } from '../../src/server/accounts/email-action-codes';
+import { TestClient } from '../support/http-client';
+import { actionLinkOf, emailsTo, waitForEmail } from '../support/outbox';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+const ADMIN = 'owner@example.com';
+const ADMIN_PASSWORD = 'owner-password-1';
+const INVALID_LINK = 'This link is invalid or has already been used. Please request a new one.';
+
+describe('accounts over real HTTP', () => {
+  let server: TestServer;
+  let outbox: string;
+  // Each test connects from its own loopback address, so the per-IP rate limits of one do not touch another.
+  let nextAddress = 10;
+  const clientFrom = (from: string, forwardedFor?: string) =>
+    new TestClient(server.url, forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}, from);
+  const addressForTest = () => `127.0.0.${nextAddress++}`;
+  let from = '127.0.0.1';
+  const client = () => clientFrom(from);
+  beforeEach(() => {
+    from = addressForTest();
+  });
+
+  beforeAll(async () => {
+    server = await startTestServer({ ADMIN_EMAIL: ADMIN, ADMIN_PASSWORD });
+    outbox = server.config.mail.outboxDir;
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('sign-up sends a single-use verification link through /firebase-action', async () => {
+    const guest = client();
+    expect((await guest.signUp('ann@example.com', 'ann-password-1')).status).toBe(200);
+    expect(await guest.session()).toMatchObject({ email: 'ann@example.com', emailVerified: false, isAdmin: false });
+
+    const email = await waitForEmail(outbox, 'ann@example.com', /Confirm your email/);
+    const { mode, oobCode, url } = actionLinkOf(email);
+    expect(url.startsWith(`${server.url}/firebase-action?mode=verifyEmail&oobCode=`)).toBe(true);
+    expect(email.text).toContain('Umi Sushi');
+
+    const first = await client().post('/api/account/email-action', { mode, oobCode });
+    expect(first).toMatchObject({ status: 200, body: { mode: 'verifyEmail' } });
+    expect((await guest.session())?.emailVerified).toBe(true);
+
+    const again = await client().post('/api/account/email-action', { mode, oobCode });
+    expect(again).toMatchObject({ status: 400, body: { error: { message: INVALID_LINK } } });
+  });
+
+  it('refuses forged, expired and unknown-mode codes with the provider message', async () => {
+    const forged = await client().post('/api/account/email-action', { mode: 'verifyEmail', oobCode: 'made-up-code' });
+    expect(forged).toMatchObject({ status: 400, body: { error: { message: INVALID_LINK } } });
+
+    const longAgo = new Date(Date.now() - 4 * 24 * 60 * 60 * 1000);
+    const expired = await issueActionCode(server.database.db, 'verifyEmail', { token: 'x' }, longAgo);
+    const response = await client().post('/api/account/email-action', { mode: 'verifyEmail', oobCode: expired });
+    expect(response).toMatchObject({
+      status: 400,
+      body: { error: { message: 'This link has expired. Please request a new one.' } },
+    });
+
+    const badMode = await client().post('/api/account/email-action', { mode: 'signIn', oobCode: 'x' });
+    expect(badMode).toMatchObject({ status: 400, body: { error: { message: 'Invalid mode parameter' } } });
+  });
+
+  it('the admin is the verified account with ADMIN_EMAIL, created on start from ADMIN_PASSWORD', async () => {
+    const admin = client();
+    expect((await admin.signIn(ADMIN, ADMIN_PASSWORD)).status).toBe(200);
+    expect(await admin.session()).toMatchObject({ email: ADMIN, emailVerified: true, isAdmin: true });
+  });
+
+  it('an unverified sign-up with the admin address gets no admin rights', async () => {
+    const other = await startTestServer({ ADMIN_EMAIL: 'boss@example.com' });
+    try {
+      const squatter = new TestClient(other.url);
+      expect((await squatter.signUp('boss@example.com', 'boss-password-1')).status).toBe(200);
+      expect(await squatter.session()).toMatchObject({ emailVerified: false, isAdmin: false });
+      const { mode, oobCode } = actionLinkOf(
+        await waitForEmail(other.config.mail.outboxDir, 'boss@example.com', /Confirm/),
+      );
+      await new TestClient(other.url).post('/api/account/email-action', { mode, oobCode });
+      expect(await squatter.session()).toMatchObject({ emailVerified: true, isAdmin: true });
+    } finally {
+      await other.stop();
+    }
+  });
+
+  it('a wrong password and an unknown email get the same answer', async () => {
+    await client().signUp('bob@example.com', 'bob-password-1');
+    const wrongPassword = await client().signIn('bob@example.com', 'not-his-password');
+    const unknownEmail = await client().signIn('nobody@example.com', 'not-his-password');
+    expect(wrongPassword.status).toBe(401);
+    expect(unknownEmail.status).toBe(wrongPassword.status);
+    expect(unknownEmail.body).toEqual(wrongPassword.body);
+  });
+
+  it('password reset answers alike for known and unknown emails, and its link works once', async () => {
+    const guest = client();
+    await guest.signUp('cat@example.com', 'cat-password-1');
+    const otherDevice = client();
+    await otherDevice.signIn('cat@example.com', 'cat-password-1');
+
+    const known = await client().post('/api/auth/request-password-reset', { email: 'cat@example.com' });
+    const unknown = await client().post('/api/auth/request-password-reset', { email: 'ghost@example.com' });
+    expect(known.status).toBe(200);
+    expect(unknown).toEqual({ ...known, headers: unknown.headers });
+    expect(await emailsTo(outbox, 'ghost@example.com')).toEqual([]);
+
+    const { mode, oobCode } = actionLinkOf(await waitForEmail(outbox, 'cat@example.com', /Reset your/));
+    expect(mode).toBe('resetPassword');
+    const reset = await client().post('/api/auth/reset-password', { newPassword: 'cat-password-2', token: oobCode });
+    expect(reset.status).toBe(200);
+    const reused = await client().post('/api/auth/reset-password', { newPassword: 'cat-password-3', token: oobCode });
+    expect(reused.status).toBe(400);
+
+    expect((await client().signIn('cat@example.com', 'cat-password-1')).status).toBe(401);
+    expect((await client().signIn('cat@example.com', 'cat-password-2')).status).toBe(200);
+    // The reset ended the sessions signed in with the old password.
+    expect(await otherDevice.session()).toBeNull();
+  });
+
+  it('changing the email confirms the new address, then lets the old address undo it', async () => {
+    const guest = client();
+    await guest.signUp('dan@example.com', 'dan-password-1');
+    const verify = actionLinkOf(await waitForEmail(outbox, 'dan@example.com', /Confirm/));
+    await client().post('/api/account/email-action', verify);
+
+    expect((await guest.post('/api/auth/change-email', { newEmail: 'dan.new@example.com' })).status).toBe(200);
+    const confirmNew = actionLinkOf(await waitForEmail(outbox, 'dan.new@example.com', /Confirm/));
+    expect((await client().post('/api/account/email-action', confirmNew)).status).toBe(200);
+    expect(await guest.session()).toMatchObject({ email: 'dan.new@example.com', emailVerified: true });
+
+    const recover = actionLinkOf(await waitForEmail(outbox, 'dan@example.com', /sign-in email was changed/));
+    expect(recover.mode).toBe('recoverEmail');
+    const undone = await client().post('/api/account/email-action', recover);
+    expect(undone).toMatchObject({ status: 200, body: { mode: 'recoverEmail', email: 'dan@example.com' } });
+    // The undo signs everyone out and sends a password reset to the restored address.
+    expect(await guest.session()).toBeNull();
+    await waitForEmail(outbox, 'dan@example.com', /Reset your/);
+    expect((await client().signIn('dan@example.com', 'dan-password-1')).status).toBe(200);
+  });
+
+  it('changes the password without the old one only right after sign-in', async () => {
+    const guest = client();
+    await guest.signUp('eve@example.com', 'eve-password-1');
+    expect((await guest.post('/api/account/password', { newPassword: 'eve-password-2' })).status).toBe(200);
+    expect((await client().signIn('eve@example.com', 'eve-password-2')).status).toBe(200);
+
+    // Age every session of eve's past the fresh window.
+    await sql`update "session" set "createdAt" = ${server.testDatabase.dialect === 'postgres' ? new Date(Date.now() - 3600_000) : new Date(Date.now() - 3600_000).toISOString()}`.execute(
+      server.database.db,
+    );
+    const stale = await guest.post('/api/account/password', { newPassword: 'eve-password-3' });
+    expect(stale).toMatchObject({ status: 403, body: { error: { code: 'requires_recent_login' } } });
+    const withPassword = await guest.post('/api/auth/change-password', {
+      currentPassword: 'eve-password-2',
+      newPassword: 'eve-password-3',
+      revokeOtherSessions: true,
+    });
+    expect(withPassword.status).toBe(200);
+    expect((await client().signIn('eve@example.com', 'eve-password-3')).status).toBe(200);
+  });
+
+  it('refuses a password change from a signed-out visitor', async () => {
+    expect((await client().post('/api/account/password', { newPassword: 'whatever-1' })).status).toBe(401);
+  });
+
+  it('limits sign-in attempts per client address, and a forged X-Forwarded-For does not reset the count', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 7; attempt++) {
+      // A new forged address each time: without TRUST_PROXY the server keys on the socket's address.
+      const response = await clientFrom(from, `203.0.113.${attempt}`).signIn('bob@example.com', 'wrong-password');
+      statuses.push(response.status);
+      if (response.status === 429) expect(response.body.message).toMatch(/Too many requests/);
+    }
+    expect(statuses.slice(0, 3).every((status) => status === 401)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    // Another client address is not limited by this one's attempts.
+    expect((await clientFrom(addressForTest()).signIn('bob@example.com', 'wrong-password')).status).toBe(401);
+  });
+});
