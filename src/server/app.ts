@@ -3,11 +3,12 @@ import { HTTPException } from 'hono/http-exception';
 import { ZodError } from 'zod';
 import type { AccountEmails } from './accounts/account-emails';
 import { accountRoutes } from './accounts/account-routes';
-import { CLIENT_IP_HEADER, isAdmin, type Auth, type SessionUser } from './auth';
+import { CLIENT_IP_HEADER, isAdmin, trustedOrigins, type Auth, type SessionUser } from './auth';
 import type { AppConfig } from './config';
 import { pingDatabase, type AppDatabase } from './db/database';
 import { clientIp } from './http/client-ip';
 import { AppError, errorBody } from './http/errors';
+import { sameOriginOnly } from './http/same-origin';
 import { securityHeaders } from './http/security-headers';
 import { mountClient } from './http/spa';
 import type { Logger } from './logger';
@@ -41,6 +42,7 @@ export function createApp({ config, database, auth, emails, logger, clientDir }:
     );
   });
   app.use(securityHeaders());
+  app.use('/api/*', sameOriginOnly(trustedOrigins(config)));
 
   // Better Auth reads the client IP from a header we set ourselves, never the one the client sent.
   app.on(['GET', 'POST'], '/api/auth/*', (c) => {

@@ -6,18 +6,20 @@ import type { AppDatabase } from './db/database';
 /** Header the server sets from the TCP peer (or a trusted proxy) before Better Auth reads it; see clientIp(). */
 export const CLIENT_IP_HEADER = 'x-client-ip';
 
-export function createAuth(config: AppConfig, database: AppDatabase, emails: AccountEmails) {
-  const trustedOrigins = [config.publicUrl];
+/** The origins the browser app is served from; state-changing requests from anywhere else are refused. */
+export function trustedOrigins(config: AppConfig): string[] {
   // In development the browser talks to Vite's server, which proxies /api here.
-  if (config.env === 'development') trustedOrigins.push('http://localhost:5173');
+  return config.env === 'development' ? [config.publicUrl, 'http://localhost:5173'] : [config.publicUrl];
+}
 
+export function createAuth(config: AppConfig, database: AppDatabase, emails: AccountEmails) {
   return betterAuth({
     appName: config.restaurant.name,
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
     database: { db: database.db, type: database.dialect },
-    trustedOrigins,
+    trustedOrigins: trustedOrigins(config),
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 8,

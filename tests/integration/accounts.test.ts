@@ -180,4 +180,63 @@ describe('accounts over real HTTP', () => {
     // Another client address is not limited by this one's attempts.
     expect((await clientFrom(addressForTest()).signIn('bob@example.com', 'wrong-password')).status).toBe(401);
   });
+
+  it('sets an HttpOnly, SameSite=Lax session cookie, and sign-out ends the session on the server', async () => {
+    const guest = client();
+    const signUp = await guest.signUp('fay@example.com', 'fay-password-1');
+    const cookie = signUp.headers.getSetCookie().find((line) => line.includes('session_token'));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+
+    // Replaying the same cookie after sign-out must not work: the server forgot the session.
+    const token = /session_token=([^;]+)/.exec(cookie!)![1]!;
+    const replay = () => client().get('/api/session', { cookie: `better-auth.session_token=${token}` });
+    expect((await replay()).body.user).toMatchObject({ email: 'fay@example.com' });
+    expect((await guest.post('/api/auth/sign-out')).status).toBe(200);
+    expect((await replay()).body.user).toBeNull();
+  });
+
+  it('refuses an auth POST from another origin', async () => {
+    const response = await client().post(
+      '/api/auth/sign-in/email',
+      { email: 'bob@example.com', password: 'bob-password-1' },
+      { origin: 'https://evil.example' },
+    );
+    expect(response.status).toBe(403);
+  });
+});
+
+describe('Google sign-in configuration (Google itself is not contacted here)', () => {
+  it('hands out a Google authorization URL with our client id and callback only when configured', async () => {
+    const withGoogle = await startTestServer({
+      GOOGLE_CLIENT_ID: 'test-client-id',
+      GOOGLE_CLIENT_SECRET: 'test-secret',
+    });
+    try {
+      const response = await new TestClient(withGoogle.url).post('/api/auth/sign-in/social', {
+        provider: 'google',
+        callbackURL: '/',
+      });
+      expect(response.status).toBe(200);
+      const url = new URL(String(response.body.url));
+      expect(url.origin).toBe('https://accounts.google.com');
+      expect(url.searchParams.get('client_id')).toBe('test-client-id');
+      expect(url.searchParams.get('redirect_uri')).toBe(
+        `${withGoogle.url.replace('localhost', '127.0.0.1')}/api/auth/callback/google`,
+      );
+    } finally {
+      await withGoogle.stop();
+    }
+    const without = await startTestServer();
+    try {
+      const response = await new TestClient(without.url).post('/api/auth/sign-in/social', {
+        provider: 'google',
+        callbackURL: '/',
+      });
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBeLessThan(500);
+    } finally {
+      await without.stop();
+    }
+  });
 });
