@@ -6,6 +6,8 @@ import { accountRoutes } from './accounts/account-routes';
 import { CLIENT_IP_HEADER, isAdmin, trustedOrigins, type Auth, type SessionUser } from './auth';
 import type { AppConfig } from './config';
 import { pingDatabase, type AppDatabase } from './db/database';
+import type { ChangeFeed } from './reservations/change-feed';
+import { reservationRoutes } from './reservations/reservation-routes';
 import { clientIp } from './http/client-ip';
 import { AppError, errorBody } from './http/errors';
 import { sameOriginOnly } from './http/same-origin';
@@ -18,6 +20,10 @@ export interface AppDeps {
   database: AppDatabase;
   auth: Auth;
   emails: AccountEmails;
+  feed: ChangeFeed;
+  /** Aborted when the server stops, so open event streams end and shutdown is not held up. */
+  shutdown: AbortSignal;
+  now?: () => Date;
   logger: Logger;
   /** Folder of the built client (dist/client); when absent only the API is served. */
   clientDir?: string;
@@ -30,7 +36,8 @@ export interface AppEnv {
   };
 }
 
-export function createApp({ config, database, auth, emails, logger, clientDir }: AppDeps) {
+export function createApp(deps: AppDeps) {
+  const { config, auth, logger, clientDir } = deps;
   const app = new Hono<AppEnv>();
 
   app.use(async (c, next) => {
@@ -58,7 +65,7 @@ export function createApp({ config, database, auth, emails, logger, clientDir }:
     await next();
   });
 
-  app.route('/api', createApiRoutes({ config, database, auth, emails, logger }));
+  app.route('/api', createApiRoutes(deps));
   app.all('/api/*', (c) => c.json(errorBody('Not found', 'not_found'), 404));
 
   app.onError((error, c) => {
@@ -78,7 +85,7 @@ export function createApp({ config, database, auth, emails, logger, clientDir }:
 }
 
 // The API as one chained Hono router, so the client's typed fetch (hc<ApiRoutes>) follows the server.
-function createApiRoutes({ config, database, auth, emails, logger }: Omit<AppDeps, 'clientDir'>) {
+function createApiRoutes({ config, database, auth, emails, feed, shutdown, now = () => new Date(), logger }: AppDeps) {
   return new Hono<AppEnv>()
     .get('/health', async (c) => {
       try {
@@ -103,7 +110,8 @@ function createApiRoutes({ config, database, auth, emails, logger }: Omit<AppDep
         },
       });
     })
-    .route('/account', accountRoutes({ auth, database, emails, freshSessionSeconds: config.freshSessionSeconds }));
+    .route('/account', accountRoutes({ auth, database, emails, freshSessionSeconds: config.freshSessionSeconds }))
+    .route('/', reservationRoutes({ db: database.db, config, feed, now, shutdown }));
 }
 
 export type ApiRoutes = ReturnType<typeof createApiRoutes>;

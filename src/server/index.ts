@@ -14,7 +14,7 @@ async function main() {
   // The bundle lives in dist/server, the built client beside it in dist/client. Under tsx (dev) there is
   // no built client there and Vite serves the pages instead.
   const clientDir = fileURLToPath(new URL('../client', import.meta.url));
-  const server = await startServer(config, logger, clientDir);
+  const server = await startServer(config, logger, { clientDir });
   logger.info(
     { url: server.url, database: config.database.dialect },
     `${config.restaurant.name} reservations listening`,

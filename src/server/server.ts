@@ -10,6 +10,8 @@ import { migrateToLatest } from './db/migrate';
 import { seedTablesIfEmpty } from './db/seed';
 import type { Logger } from './logger';
 import { createMailer } from './mail/mailer';
+import { createInProcessFeed } from './reservations/change-feed';
+import { createPostgresFeed } from './reservations/postgres-feed';
 
 export interface RunningServer {
   url: string;
@@ -41,13 +43,38 @@ export async function prepareDatabase(config: AppConfig, logger: Logger): Promis
   return database;
 }
 
-export async function startServer(config: AppConfig, logger: Logger, clientDir?: string): Promise<RunningServer> {
+export interface StartOptions {
+  clientDir?: string | undefined;
+  /** The clock the booking rules read; tests fix it. */
+  now?: (() => Date) | undefined;
+}
+
+export async function startServer(
+  config: AppConfig,
+  logger: Logger,
+  options: StartOptions = {},
+): Promise<RunningServer> {
+  const { clientDir } = options;
   const database = await prepareDatabase(config, logger);
   const mailer = createMailer(config, logger);
   const emails = createAccountEmails(config, database, mailer, logger);
   const auth = createAuth(config, database, emails);
   await ensureAdminAccount(auth, config, logger);
-  const app = createApp({ config, database, auth, emails, logger, clientDir });
+  const feed = database.pgPool
+    ? await createPostgresFeed(database.pgPool, logger)
+    : { ...createInProcessFeed(), close: () => Promise.resolve() };
+  const shutdown = new AbortController();
+  const app = createApp({
+    config,
+    database,
+    auth,
+    emails,
+    feed,
+    shutdown: shutdown.signal,
+    now: options.now,
+    logger,
+    clientDir,
+  });
 
   const server: ServerType = await new Promise((resolve, reject) => {
     const created = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(created));
@@ -60,11 +87,13 @@ export async function startServer(config: AppConfig, logger: Logger, clientDir?:
     url: `http://${host}:${port}`,
     database,
     close: async () => {
+      shutdown.abort();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         // Keep-alive sockets with no request in flight would hold close() open.
         if ('closeIdleConnections' in server) server.closeIdleConnections();
       });
+      await feed.close();
       await database.close();
     },
   };

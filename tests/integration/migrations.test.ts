@@ -5,6 +5,7 @@ import { loadConfig, type AppConfig } from '../../src/server/config';
 import { openDatabase, type AppDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { seedTablesIfEmpty } from '../../src/server/db/seed';
+import { isHoldConflict } from '../../src/server/reservations/reservation-store';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 describe('migrations and seed on the test database (SQLite, or PostgreSQL with TEST_DATABASE_URL)', () => {
@@ -27,6 +28,7 @@ describe('migrations and seed on the test database (SQLite, or PostgreSQL with T
       '0001-tables-and-reservations',
       '0002-auth-tables',
       '0003-email-action-codes',
+      '0004-table-holds',
     ]);
     expect(await migrateToLatest(database.db, database.dialect)).toEqual([]);
   });
@@ -107,5 +109,48 @@ describe('migrations and seed on the test database (SQLite, or PostgreSQL with T
         })
         .execute(),
     ).rejects.toThrow();
+  });
+
+  it('refuses a second hold of the same table block, whatever the application checked', async () => {
+    const now = new Date().toISOString();
+    const reservation = (id: string) => ({
+      id,
+      tableIds: '["1"]',
+      startTime: 1700,
+      endTime: 1830,
+      reservationDate: '2026-12-01',
+      email: 'a@example.com',
+      reminderEmail: 'a@example.com',
+      partySize: 2,
+      name: 'Ann',
+      phoneNumber: '5550100199',
+      seatType: 'table' as const,
+      specialRequests: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await database.db
+      .insertInto('reservations')
+      .values([reservation('first'), reservation('second')])
+      .execute();
+    const hold = (reservationId: string, blockStart: number) => ({
+      tableId: '1',
+      reservationDate: '2026-12-01',
+      blockStart,
+      reservationId,
+    });
+    await database.db
+      .insertInto('table_holds')
+      .values([hold('first', 1020), hold('first', 1050)])
+      .execute();
+    const error: unknown = await database.db
+      .insertInto('table_holds')
+      .values(hold('second', 1050))
+      .execute()
+      .catch((caught: unknown) => caught);
+    expect(isHoldConflict(error)).toBe(true);
+    // Holds go with their reservation.
+    await database.db.deleteFrom('reservations').where('id', '=', 'first').execute();
+    expect(await database.db.selectFrom('table_holds').selectAll().execute()).toEqual([]);
   });
 });

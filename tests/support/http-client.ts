@@ -48,7 +48,20 @@ export class TestClient {
     } catch {
       json = text;
     }
-    return { status: response.status, body: json as Record<string, unknown>, headers: response.headers };
+    return { status: response.status, body: json as Record<string, any>, headers: response.headers };
+  }
+
+  /** The Cookie header this client sends (for opening an event stream as the same user). */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  patch(path: string, body: unknown = {}) {
+    return this.request('PATCH', path, body);
+  }
+
+  delete(path: string) {
+    return this.request('DELETE', path);
   }
 
   get(path: string, headers?: Record<string, string>) {

@@ -12,8 +12,13 @@ export interface TestServer extends RunningServer {
 }
 
 /** Starts the real server over real HTTP on a free port, on its own throwaway database. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const testDatabase = await createTestDatabase();
+export async function startTestServer(
+  env: Record<string, string> = {},
+  now?: () => Date,
+  /** Share another server's database (a second instance); it is then dropped by its owner only. */
+  shared?: TestDatabase,
+): Promise<TestServer> {
+  const testDatabase = shared ?? (await createTestDatabase());
   const port = await freePort();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -25,14 +30,14 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     DATABASE_URL: testDatabase.url,
     ...env,
   });
-  const server = await startServer(config, createLogger(config));
+  const server = await startServer(config, createLogger(config), { now });
   return {
     ...server,
     config,
     testDatabase,
     stop: async () => {
       await server.close();
-      await testDatabase.drop();
+      if (!shared) await testDatabase.drop();
     },
   };
 }

@@ -4,6 +4,7 @@ import type { Database } from './schema';
 import { tablesAndReservations } from './migrations/0001-tables-and-reservations';
 import { authTables } from './migrations/0002-auth-tables';
 import { emailActionCodes } from './migrations/0003-email-action-codes';
+import { tableHolds } from './migrations/0004-table-holds';
 
 // Every schema change is a new entry here, never an edit of an old one: the names record what ran.
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -11,6 +12,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0001-tables-and-reservations': tablesAndReservations,
     '0002-auth-tables': authTables(dialect),
     '0003-email-action-codes': emailActionCodes,
+    '0004-table-holds': tableHolds,
   };
 }
 

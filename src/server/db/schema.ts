@@ -51,7 +51,17 @@ export interface EmailActionCodesTable {
   createdAt: string;
 }
 
+/** One row per table per 30-minute block held by a reservation; its primary key forbids double booking. */
+export interface TableHoldsTable {
+  tableId: string;
+  reservationDate: string;
+  /** Minutes since midnight at which the block starts. */
+  blockStart: number;
+  reservationId: string;
+}
+
 export interface Database {
+  table_holds: TableHoldsTable;
   email_action_codes: EmailActionCodesTable;
   tables: TablesTable;
   reservations: ReservationsTable;

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, bookingWindow, dateRefusal, isMonday, timeRefusal } from './booking-window';
+import { todayIn } from './calendar';
+import { formatPhoneInput, isValidPhone, phoneDigits } from './phone';
+import { seatingTimes } from './seatings';
+
+describe('booking window', () => {
+  const today = '2026-11-22'; // a Sunday
+
+  it('knows Mondays', () => {
+    expect(isMonday('2026-11-23')).toBe(true);
+    expect(isMonday('2026-11-22')).toBe(false);
+  });
+
+  it('lets guests book from tomorrow to 60 days ahead, the admin from today to 2 years ahead', () => {
+    expect(bookingWindow('guest', today)).toEqual({ first: '2026-11-23', last: '2027-01-21' });
+    expect(bookingWindow('admin', today)).toEqual({ first: '2026-11-22', last: '2028-11-22' });
+  });
+
+  it('refuses Mondays, closed dates, and dates outside the window', () => {
+    expect(dateRefusal('2026-11-23', 'guest', today, [])).toBe('We are closed on Mondays');
+    expect(dateRefusal('2026-11-22', 'guest', today, [])).toBe('Reservations can be made from tomorrow');
+    expect(dateRefusal('2026-11-22', 'admin', today, [])).toBeNull();
+    expect(dateRefusal(addDays(today, 61), 'guest', today, [])).toBe('Reservations can be made up to 60 days ahead');
+    expect(dateRefusal('2026-12-24', 'guest', today, ['2026-12-24'])).toBe('We are closed on this date');
+    expect(dateRefusal('2026-02-30', 'admin', today, [])).toBe('Please select a date');
+    expect(dateRefusal('2026-11-24', 'guest', today, [])).toBeNull();
+  });
+
+  it('lets the admin book today only for seatings not yet started', () => {
+    expect(timeRefusal(today, 1700, today, 1715)).toBe('That time has already passed');
+    expect(timeRefusal(today, 1730, today, 1715)).toBeNull();
+    expect(timeRefusal('2026-11-24', 1700, today, 2300)).toBeNull();
+  });
+
+  it('computes today in the restaurant time zone, not UTC', () => {
+    // 05:00 UTC on the 23rd is still the evening of the 22nd in Los Angeles.
+    expect(todayIn('America/Los_Angeles', new Date('2026-11-23T05:00:00Z'))).toBe('2026-11-22');
+    expect(todayIn('Asia/Tokyo', new Date('2026-11-22T20:00:00Z'))).toBe('2026-11-23');
+  });
+});
+
+describe('seatings and phones', () => {
+  it('lists dinner start times every 30 minutes', () => {
+    expect(seatingTimes({ first: '17:00', last: '20:30', everyMinutes: 30 })).toEqual([
+      1700, 1730, 1800, 1830, 1900, 1930, 2000, 2030,
+    ]);
+  });
+
+  it('formats phones 3-3-4 as typed and stores digits only', () => {
+    expect(formatPhoneInput('555')).toBe('555');
+    expect(formatPhoneInput('5550')).toBe('555-0');
+    expect(formatPhoneInput('(555) 010-0199')).toBe('555-010-0199');
+    expect(formatPhoneInput('55501001991234')).toBe('555-010-0199');
+    expect(phoneDigits('555-010-0199')).toBe('5550100199');
+    expect(isValidPhone('555-010-0199')).toBe(true);
+    expect(isValidPhone('555-010-019')).toBe(false);
+    expect(isValidPhone('55501001991')).toBe(false);
+  });
+});

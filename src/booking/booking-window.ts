@@ -1,0 +1,63 @@
+import { isIsoDate } from './calendar';
+import { messages } from './messages';
+
+// Which dates and times may be booked, by whom (SPEC sections 6 and 9, DESIGN.md defaults).
+
+export const GUEST_DAYS_AHEAD = 60;
+export const ADMIN_YEARS_AHEAD = 2;
+
+export type Role = 'guest' | 'admin';
+
+/** Day of the week of a YYYY-MM-DD date: 0 Sunday ... 1 Monday ... 6 Saturday. */
+export function weekdayOf(isoDate: string): number {
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+}
+
+export const isMonday = (isoDate: string) => weekdayOf(isoDate) === 1;
+
+/** isoDate plus n days, as YYYY-MM-DD. */
+export function addDays(isoDate: string, days: number): string {
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+export function addYears(isoDate: string, years: number): string {
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year + years, month - 1, day)).toISOString().slice(0, 10);
+}
+
+export interface DateWindow {
+  first: string;
+  last: string;
+}
+
+/** Guests book from tomorrow up to 60 days ahead; the admin from today up to 2 years ahead. */
+export function bookingWindow(role: Role, today: string): DateWindow {
+  return role === 'admin'
+    ? { first: today, last: addYears(today, ADMIN_YEARS_AHEAD) }
+    : { first: addDays(today, 1), last: addDays(today, GUEST_DAYS_AHEAD) };
+}
+
+/** Why a date cannot be booked, or null when it can. */
+export function dateRefusal(isoDate: string, role: Role, today: string, closedDates: readonly string[]): string | null {
+  if (!isIsoDate(isoDate)) return 'Please select a date';
+  if (isMonday(isoDate)) return messages.closedMondays;
+  if (closedDates.includes(isoDate)) return 'We are closed on this date';
+  const window = bookingWindow(role, today);
+  if (isoDate < window.first) {
+    return role === 'admin' ? 'Reservations cannot be made for past dates' : 'Reservations can be made from tomorrow';
+  }
+  if (isoDate > window.last) {
+    return role === 'admin'
+      ? `Reservations can be made up to ${ADMIN_YEARS_AHEAD} years ahead`
+      : `Reservations can be made up to ${GUEST_DAYS_AHEAD} days ahead`;
+  }
+  return null;
+}
+
+/** On today's date the admin may book only seatings that have not started yet. */
+export function timeRefusal(isoDate: string, startTime: number, today: string, nowHhmm: number): string | null {
+  if (isoDate === today && startTime <= nowHhmm) return 'That time has already passed';
+  return null;
+}

@@ -1,0 +1,330 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  assignForSlot,
+  availableStartTimes,
+  candidateTables,
+  freeTables,
+  type SeatType,
+} from '../../booking/availability';
+import { dateRefusal, addDays, timeRefusal, type Role } from '../../booking/booking-window';
+import { isIsoDate, todayIn } from '../../booking/calendar';
+import { endTimeFor } from '../../booking/clock';
+import { messages } from '../../booking/messages';
+import type { RestaurantTable } from '../../booking/restaurant-config';
+import {
+  GUEST_MAX_PARTY,
+  type CreateReservationInput,
+  type UpdateReservationInput,
+} from '../../booking/reservation-schemas';
+import { seatingTimes } from '../../booking/seatings';
+import type { AppConfig } from '../config';
+import type { Database } from '../db/schema';
+import { AppError } from '../http/errors';
+import type { ChangeFeed } from './change-feed';
+import {
+  byDateDescThenStartDesc,
+  byDateThenStart,
+  byStartThenTable,
+  toReservation,
+  type Reservation,
+} from './reservation-record';
+import {
+  asBooked,
+  findReservation,
+  insertReservation,
+  isHoldConflict,
+  loadTables,
+  reservationsOn,
+  writeHolds,
+} from './reservation-store';
+
+// The booking rules applied to the database: every check the server makes, in one place. Route handlers
+// parse and authorise; these functions decide.
+
+export interface Actor {
+  email: string;
+  role: Role;
+}
+
+export interface ReservationDeps {
+  db: Kysely<Database>;
+  config: AppConfig;
+  feed: ChangeFeed;
+  /** The current instant; tests pass a fixed clock. */
+  now: () => Date;
+}
+
+/** Guests see only their own reservations dated from 7 days ago (SPEC section 6). */
+export const GUEST_LIST_DAYS_BACK = 7;
+/** Attempts at an automatic assignment when a concurrent booking took the chosen table first. */
+const ASSIGNMENT_ATTEMPTS = 3;
+
+const notFound = () => new AppError(404, messages.reservationNotFound, 'not_found');
+
+function restaurantClock(deps: ReservationDeps) {
+  const now = deps.now();
+  const today = todayIn(deps.config.restaurant.timeZone, now);
+  const hhmm = Number(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: deps.config.restaurant.timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: false,
+    })
+      .format(now)
+      .replace(':', ''),
+  );
+  return { today, nowHhmm: hhmm };
+}
+
+function checkWhen(deps: ReservationDeps, role: Role, date: string, startTime: number) {
+  const { today, nowHhmm } = restaurantClock(deps);
+  const refusal =
+    dateRefusal(date, role, today, deps.config.restaurant.closedDates) ?? timeRefusal(date, startTime, today, nowHhmm);
+  if (refusal) throw new AppError(400, refusal, 'date_not_bookable');
+  if (!seatingTimes(deps.config.restaurant.seatings).includes(startTime))
+    throw new AppError(400, messages.invalidTime, 'invalid_time');
+}
+
+function checkPartySize(deps: ReservationDeps, role: Role, partySize: number) {
+  if (role === 'guest' && partySize > GUEST_MAX_PARTY) {
+    throw new AppError(
+      400,
+      `For parties of 7 or more, please call us at ${deps.config.restaurant.phone}.`,
+      'party_too_large',
+    );
+  }
+}
+
+/** The admin's explicit tables: they must exist, be free, and seat the party. */
+function checkChosenTables(
+  tables: RestaurantTable[],
+  booked: Reservation[],
+  chosen: string[],
+  slot: { startTime: number; endTime: number },
+  partySize: number,
+  excludeId?: string,
+) {
+  const byId = new Map(tables.map((table) => [table.id, table]));
+  const picked = chosen.map((id) => byId.get(id));
+  if (picked.some((table) => !table)) throw new AppError(400, messages.invalidTableSelection, 'invalid_tables');
+  const seats = picked.reduce((sum, table) => sum + table!.numSeats, 0);
+  if (seats < partySize) throw new AppError(400, messages.seatsTooFew(seats, partySize), 'not_enough_seats');
+  const free = new Set(
+    freeTables(picked as RestaurantTable[], asBooked(booked), slot, excludeId).map((table) => table.id),
+  );
+  if (chosen.some((id) => !free.has(id))) throw new AppError(409, messages.slotTaken, 'slot_taken');
+}
+
+/** Runs a write that may lose a race for a table; the database's key decides, and the loser retries. */
+async function withHoldRetry<T>(attempt: () => Promise<T>, retries: number): Promise<T> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isHoldConflict(error)) throw error;
+      if (tries >= retries) throw new AppError(409, messages.slotTaken, 'slot_taken');
+    }
+  }
+}
+
+export async function createReservation(
+  deps: ReservationDeps,
+  actor: Actor,
+  input: CreateReservationInput,
+): Promise<Reservation> {
+  if (input.tableIds && actor.role !== 'admin') throw new AppError(403, messages.invalidTableSelection, 'forbidden');
+  checkPartySize(deps, actor.role, input.partySize);
+  checkWhen(deps, actor.role, input.reservationDate, input.startTime);
+  const slot = { startTime: input.startTime, endTime: endTimeFor(input.startTime) };
+
+  const created = await withHoldRetry(
+    () =>
+      deps.db.transaction().execute(async (trx) => {
+        const [tables, booked] = await Promise.all([loadTables(trx), reservationsOn(trx, input.reservationDate)]);
+        let tableIds: string[];
+        if (input.tableIds) {
+          checkChosenTables(tables, booked, input.tableIds, slot, input.partySize);
+          tableIds = input.tableIds;
+        } else {
+          const assignment = assignForSlot({
+            tables,
+            booked: asBooked(booked),
+            seatType: input.seatType,
+            role: actor.role,
+            partySize: input.partySize,
+            startTime: slot.startTime,
+          });
+          if (!assignment.ok) throw new AppError(409, assignment.message, 'slot_taken');
+          tableIds = assignment.tableIds;
+        }
+        const stamp = deps.now().toISOString();
+        const reservation: Reservation = {
+          id: randomUUID(),
+          tableIds,
+          ...slot,
+          reservationDate: input.reservationDate,
+          email: actor.email,
+          reminderEmail: input.reminderEmail,
+          partySize: input.partySize,
+          name: input.name,
+          phoneNumber: input.phoneNumber,
+          seatType: input.seatType,
+          specialRequests: input.specialRequests ?? null,
+          createdAt: stamp,
+          updatedAt: stamp,
+        };
+        await insertReservation(trx, reservation);
+        return reservation;
+      }),
+    input.tableIds ? 1 : ASSIGNMENT_ATTEMPTS,
+  );
+  deps.feed.publish({ type: 'created', reservation: created });
+  return created;
+}
+
+/** The reservation if this actor may see it; another guest's reservation is "not found", never shown. */
+export async function getReservation(deps: ReservationDeps, actor: Actor, id: string): Promise<Reservation> {
+  const reservation = await findReservation(deps.db, id);
+  if (!reservation || (actor.role !== 'admin' && reservation.email !== actor.email)) throw notFound();
+  return reservation;
+}
+
+export async function updateReservation(
+  deps: ReservationDeps,
+  actor: Actor,
+  id: string,
+  changes: UpdateReservationInput,
+): Promise<Reservation> {
+  if (changes.tableIds && actor.role !== 'admin') throw new AppError(403, messages.invalidTableSelection, 'forbidden');
+  // A guest keeps the seat type (SPEC section 5, Guest edit).
+  const { seatType: requestedSeatType, tableIds: requestedTables, ...rest } = changes;
+  const seatType = actor.role === 'admin' ? requestedSeatType : undefined;
+
+  const updated = await withHoldRetry(
+    () =>
+      deps.db.transaction().execute(async (trx) => {
+        const current = await findReservation(trx, id);
+        if (!current || (actor.role !== 'admin' && current.email !== actor.email)) throw notFound();
+
+        const next: Reservation = { ...current, ...definedOnly(rest), ...(seatType ? { seatType } : {}) };
+        if (changes.startTime !== undefined) next.endTime = endTimeFor(next.startTime);
+        const whenChanged = next.reservationDate !== current.reservationDate || next.startTime !== current.startTime;
+        const sizeChanged = next.partySize !== current.partySize;
+        const seatTypeChanged = next.seatType !== current.seatType;
+
+        if (sizeChanged) checkPartySize(deps, actor.role, next.partySize);
+        if (whenChanged) checkWhen(deps, actor.role, next.reservationDate, next.startTime);
+
+        const slot = { startTime: next.startTime, endTime: next.endTime };
+        const needsTables = requestedTables !== undefined || whenChanged || sizeChanged || seatTypeChanged;
+        if (needsTables) {
+          const [tables, booked] = await Promise.all([loadTables(trx), reservationsOn(trx, next.reservationDate)]);
+          if (requestedTables) {
+            checkChosenTables(tables, booked, requestedTables, slot, next.partySize, current.id);
+            next.tableIds = requestedTables;
+          } else {
+            const assignment = assignForSlot({
+              tables,
+              booked: asBooked(booked),
+              seatType: next.seatType,
+              role: actor.role,
+              partySize: next.partySize,
+              startTime: next.startTime,
+              excludeReservationId: current.id,
+            });
+            if (!assignment.ok) throw new AppError(409, assignment.message, 'slot_taken');
+            next.tableIds = assignment.tableIds;
+          }
+        }
+        next.updatedAt = deps.now().toISOString();
+        const { id: _id, createdAt: _createdAt, ...columns } = next;
+        await trx
+          .updateTable('reservations')
+          .set({ ...columns, tableIds: JSON.stringify(next.tableIds) })
+          .where('id', '=', id)
+          .execute();
+        if (needsTables) await writeHolds(trx, next);
+        return { next, previousDate: current.reservationDate };
+      }),
+    requestedTables ? 1 : ASSIGNMENT_ATTEMPTS,
+  );
+  deps.feed.publish({ type: 'updated', reservation: updated.next, previousDate: updated.previousDate });
+  return updated.next;
+}
+
+export async function cancelReservation(deps: ReservationDeps, actor: Actor, id: string): Promise<void> {
+  const current = await getReservation(deps, actor, id);
+  await deps.db.deleteFrom('reservations').where('id', '=', id).execute();
+  deps.feed.publish({ type: 'deleted', id, reservationDate: current.reservationDate });
+}
+
+export async function listOwnReservations(deps: ReservationDeps, actor: Actor): Promise<Reservation[]> {
+  const { today } = restaurantClock(deps);
+  const rows = await deps.db
+    .selectFrom('reservations')
+    .selectAll()
+    .where('email', '=', actor.email)
+    .where('reservationDate', '>=', addDays(today, -GUEST_LIST_DAYS_BACK))
+    .execute();
+  return rows.map(toReservation).sort(byDateThenStart);
+}
+
+export async function listReservationsOn(deps: ReservationDeps, date: string): Promise<Reservation[]> {
+  if (!isIsoDate(date)) return [];
+  return (await reservationsOn(deps.db, date)).sort(byStartThenTable);
+}
+
+export async function listAllReservations(deps: ReservationDeps): Promise<Reservation[]> {
+  const rows = await deps.db.selectFrom('reservations').selectAll().execute();
+  return rows.map(toReservation).sort(byDateDescThenStartDesc);
+}
+
+/** The seatings of a date at which the party can be seated (an empty list for a date that cannot be booked). */
+export async function findAvailableTimes(
+  deps: ReservationDeps,
+  actor: Actor,
+  query: { date: string; partySize: number; seatType: SeatType; excludeReservationId?: string | undefined },
+): Promise<number[]> {
+  const { today, nowHhmm } = restaurantClock(deps);
+  if (!isIsoDate(query.date) || dateRefusal(query.date, actor.role, today, deps.config.restaurant.closedDates))
+    return [];
+  const [tables, booked] = await Promise.all([loadTables(deps.db), reservationsOn(deps.db, query.date)]);
+  const seatings = seatingTimes(deps.config.restaurant.seatings).filter(
+    (time) => !timeRefusal(query.date, time, today, nowHhmm),
+  );
+  return availableStartTimes({
+    tables,
+    booked: asBooked(booked),
+    seatType: query.seatType,
+    role: actor.role,
+    partySize: query.partySize,
+    seatings,
+    excludeReservationId: query.excludeReservationId,
+  });
+}
+
+/** The admin's seat picker: every table of the seat type free for the slot, reservable or not. */
+export async function findAvailableTables(
+  deps: ReservationDeps,
+  query: { date: string; startTime: number; seatType: SeatType; excludeReservationId?: string | undefined },
+): Promise<RestaurantTable[]> {
+  if (!isIsoDate(query.date)) return [];
+  const [tables, booked] = await Promise.all([loadTables(deps.db), reservationsOn(deps.db, query.date)]);
+  const slot = { startTime: query.startTime, endTime: endTimeFor(query.startTime) };
+  return freeTables(
+    candidateTables(tables, query.seatType, 'admin'),
+    asBooked(booked),
+    slot,
+    query.excludeReservationId,
+  );
+}
+
+export async function listTables(deps: ReservationDeps): Promise<RestaurantTable[]> {
+  return loadTables(deps.db);
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,330 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient } from '../support/http-client';
+import { bookingBody, FIXED_NOW } from '../support/reservation-factory';
+import { openEventStream } from '../support/sse';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+const SLOT_TAKEN = 'That time slot has been booked. Please refresh the page.';
+
+describe('reservations over real HTTP', () => {
+  let server: TestServer;
+  let ann: TestClient;
+  let bob: TestClient;
+  let admin: TestClient;
+  let anonymous: TestClient;
+  let address = 100;
+  const newClient = () => new TestClient(server.url, {}, `127.0.0.${address++}`);
+
+  beforeAll(async () => {
+    server = await startTestServer(
+      { ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner-password-1' },
+      () => FIXED_NOW,
+    );
+    [ann, bob, admin, anonymous] = [newClient(), newClient(), newClient(), newClient()];
+    await ann.signUp('ann@example.com', 'ann-password-1');
+    await bob.signUp('bob@example.com', 'bob-password-1');
+    await admin.signIn('owner@example.com', 'owner-password-1');
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('books a table for a guest with automatic assignment, under the account email', async () => {
+    const response = await ann.post('/api/reservations', bookingBody());
+    expect(response.status).toBe(201);
+    expect(response.body.reservation).toMatchObject({
+      tableIds: ['1'],
+      startTime: 1700,
+      endTime: 1830,
+      reservationDate: '2026-11-24',
+      email: 'ann@example.com',
+      phoneNumber: '5550100199',
+      seatType: 'table',
+      partySize: 2,
+    });
+  });
+
+  it('books counter seats from the longest run', async () => {
+    const response = await ann.post(
+      '/api/reservations',
+      bookingBody({ seatType: 'counter', partySize: 3, startTime: 1800 }),
+    );
+    expect(response.status).toBe(201);
+    expect(response.body.reservation).toMatchObject({
+      tableIds: ['C1', 'C2', 'C3'],
+      seatType: 'counter',
+      endTime: 1930,
+    });
+  });
+
+  it.each([
+    [{ name: '' }, 'Please enter your name'],
+    [{ name: 'A' }, 'Name must be at least 2 characters long'],
+    [{ phoneNumber: '' }, 'Please enter your phone number'],
+    [{ phoneNumber: '555-0100' }, 'Please enter a valid phone number'],
+    [{ reservationDate: '' }, 'Please select a date'],
+    [{ reservationDate: '2026-11-30' }, 'We are closed on Mondays'],
+    [{ partySize: '' }, 'Please select the number of guests'],
+    [{ partySize: 'many' }, 'Please select a valid number of guests'],
+    [{ reminderEmail: '' }, 'Please enter an email address for reminders'],
+    [{ reminderEmail: 'ann@' }, 'Please enter a valid email address'],
+    [{ startTime: undefined }, 'Please select a time for your reservation'],
+    [{ startTime: 1715 }, 'Invalid time format selected'],
+    [{ startTime: 1761 }, 'Invalid time format selected'],
+    [{ reservationDate: '2026-11-22' }, 'Reservations can be made from tomorrow'],
+    [{ reservationDate: '2027-01-22' }, 'Reservations can be made up to 60 days ahead'],
+    [{ partySize: 7 }, 'For parties of 7 or more, please call us at (555) 010-0199.'],
+  ])('refuses %o with the message %s and writes nothing', async (override, message) => {
+    const before = (await admin.get('/api/reservations/all')).body.reservations as unknown[];
+    const response = await ann.post('/api/reservations', bookingBody(override));
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: { message, code: expect.any(String) } });
+    expect((await admin.get('/api/reservations/all')).body.reservations).toHaveLength(before.length);
+  });
+
+  it('lists the seatings with room, and nothing for a bad date', async () => {
+    const times = (await ann.get('/api/availability?date=2026-11-25&partySize=2&seatType=table')).body.times;
+    expect(times).toEqual([1700, 1730, 1800, 1830, 1900, 1930, 2000, 2030]);
+    expect((await ann.get('/api/availability?date=25/11/2026&partySize=2')).body.times).toEqual([]);
+    expect((await ann.get('/api/availability?date=2026-11-30&partySize=2')).body.times).toEqual([]);
+    // Guests cannot use non-reservable seats: 10 reservable counter seats, so 11 never fit.
+    expect((await ann.get('/api/availability?date=2026-11-25&partySize=6&seatType=counter')).body.times).toHaveLength(
+      8,
+    );
+    expect(
+      (await admin.get('/api/availability?date=2026-11-25&partySize=12&seatType=counter')).body.times,
+    ).toHaveLength(8);
+  });
+
+  it('fills a seating: the next party is told it is booked', async () => {
+    // Floor tables reservable for guests: 1(2) 2(2) 3(4) 4(4) 5(4) 6(6). Six parties of 2 at 1900 take them all.
+    for (let i = 0; i < 6; i++)
+      expect(
+        (
+          await bob.post(
+            '/api/reservations',
+            bookingBody({ reservationDate: '2026-11-26', startTime: 1900, reminderEmail: 'bob@example.com' }),
+          )
+        ).status,
+      ).toBe(201);
+    const full = await bob.post(
+      '/api/reservations',
+      bookingBody({ reservationDate: '2026-11-26', startTime: 1930, reminderEmail: 'bob@example.com' }),
+    );
+    expect(full).toMatchObject({ status: 409, body: { error: { message: SLOT_TAKEN } } });
+    const times = (await bob.get('/api/availability?date=2026-11-26&partySize=2')).body.times;
+    expect(times).toEqual([1700, 1730, 2030]);
+    // The admin still has the non-reservable tables 7 and 8.
+    const adminBooking = await admin.post(
+      '/api/reservations',
+      bookingBody({ reservationDate: '2026-11-26', startTime: 1930 }),
+    );
+    expect(adminBooking.body.reservation.tableIds).toEqual(['7']);
+  });
+
+  it('keeps each guest to their own reservations, and hides others as not found', async () => {
+    const annsOwn = (await ann.get('/api/reservations/mine')).body.reservations as { id: string; email: string }[];
+    expect(annsOwn.length).toBeGreaterThan(0);
+    expect(annsOwn.every((reservation) => reservation.email === 'ann@example.com')).toBe(true);
+    const target = annsOwn[0]!.id;
+    for (const response of [
+      await bob.get(`/api/reservations/${target}`),
+      await bob.patch(`/api/reservations/${target}`, { name: 'Mallory' }),
+      await bob.delete(`/api/reservations/${target}`),
+    ]) {
+      expect(response).toMatchObject({ status: 404, body: { error: { message: 'Reservation not found' } } });
+      expect(JSON.stringify(response.body)).not.toContain('ann@example.com');
+    }
+    expect((await ann.get(`/api/reservations/${target}`)).body.reservation.name).toBe('Ann Guest');
+  });
+
+  it('answers each role at each endpoint as it should', async () => {
+    const endpoints: [string, string, unknown?][] = [
+      ['GET', '/api/availability?date=2026-11-25&partySize=2'],
+      ['GET', '/api/reservations/mine'],
+      ['POST', '/api/reservations', bookingBody({ reservationDate: '2026-12-01' })],
+      ['GET', '/api/reservations?date=2026-11-24'],
+      ['GET', '/api/reservations/all'],
+      ['GET', '/api/tables'],
+      ['GET', '/api/tables/available?date=2026-11-24&startTime=1700&seatType=table'],
+    ];
+    const expected: Record<string, [number, number, number]> = {
+      // anonymous, guest, admin
+      '/api/availability?date=2026-11-25&partySize=2': [401, 200, 200],
+      '/api/reservations/mine': [401, 200, 200],
+      '/api/reservations': [401, 201, 201],
+      '/api/reservations?date=2026-11-24': [401, 403, 200],
+      '/api/reservations/all': [401, 403, 200],
+      '/api/tables': [401, 403, 200],
+      '/api/tables/available?date=2026-11-24&startTime=1700&seatType=table': [401, 403, 200],
+    };
+    for (const [method, path, body] of endpoints) {
+      const statuses = [];
+      for (const who of [anonymous, bob, admin]) statuses.push((await who.request(method, path, body)).status);
+      expect(statuses, `${method} ${path}`).toEqual(expected[path]);
+    }
+    const denied = await bob.get('/api/reservations/all');
+    expect(denied.body.error.message).toBe('Access Denied: Admin privileges required');
+  });
+
+  it('guest edits: same tables for a name change, new tables for a new date, the seat type kept', async () => {
+    const created = (await ann.post('/api/reservations', bookingBody({ reservationDate: '2026-11-27', partySize: 4 })))
+      .body.reservation;
+    expect(created.tableIds).toEqual(['3']);
+    const renamed = await ann.patch(`/api/reservations/${created.id}`, { name: 'Ann B. Guest' });
+    expect(renamed.body.reservation).toMatchObject({ name: 'Ann B. Guest', tableIds: ['3'] });
+
+    // Someone else takes table 3 on the 28th; Ann's move to the 28th gets the next table that fits.
+    await bob.post(
+      '/api/reservations',
+      bookingBody({ reservationDate: '2026-11-28', partySize: 4, reminderEmail: 'bob@example.com' }),
+    );
+    const moved = await ann.patch(`/api/reservations/${created.id}`, {
+      reservationDate: '2026-11-28',
+      seatType: 'counter',
+    });
+    expect(moved.body.reservation).toMatchObject({
+      reservationDate: '2026-11-28',
+      seatType: 'table',
+      tableIds: ['4'],
+      endTime: 1830,
+    });
+
+    const later = await ann.patch(`/api/reservations/${created.id}`, { startTime: 1945 });
+    expect(later.status).toBe(400);
+    const retimed = await ann.patch(`/api/reservations/${created.id}`, { startTime: 2000 });
+    expect(retimed.body.reservation).toMatchObject({ startTime: 2000, endTime: 2130 });
+
+    expect((await ann.patch(`/api/reservations/${created.id}`, { tableIds: ['6'] })).status).toBe(403);
+  });
+
+  it('admin edits: explicit tables checked for existence, conflicts and seats; seat type changes reassign', async () => {
+    const created = (await ann.post('/api/reservations', bookingBody({ reservationDate: '2026-12-02', partySize: 4 })))
+      .body.reservation;
+    const other = (
+      await bob.post(
+        '/api/reservations',
+        bookingBody({ reservationDate: '2026-12-02', partySize: 2, reminderEmail: 'bob@example.com' }),
+      )
+    ).body.reservation;
+    const url = `/api/reservations/${created.id}`;
+    expect((await admin.patch(url, { tableIds: ['99'] })).body.error.message).toBe('Invalid table selection');
+    expect((await admin.patch(url, { tableIds: ['1'] })).body.error.message).toBe(
+      'Selected seats can only accommodate 2 people, but this reservation is for 4 people.',
+    );
+    expect((await admin.patch(url, { tableIds: [other.tableIds[0], '2'] })).body.error.message).toBe(SLOT_TAKEN);
+    const twoTables = await admin.patch(url, { tableIds: ['7', '8'] });
+    expect(twoTables.body.reservation.tableIds).toEqual(['7', '8']);
+    const counter = await admin.patch(url, { seatType: 'counter' });
+    expect(counter.body.reservation).toMatchObject({ seatType: 'counter', tableIds: ['C1', 'C2', 'C3', 'C4'] });
+    const tables = (await admin.get('/api/tables/available?date=2026-12-02&startTime=1700&seatType=counter')).body
+      .tables as { id: string }[];
+    expect(tables.map((table) => table.id)).toEqual(['C5', 'C6', 'C7', 'C8', 'C9', 'C10', 'C11', 'C12']);
+    const excluding = (
+      await admin.get(`/api/tables/available?date=2026-12-02&startTime=1700&seatType=counter&excludeId=${created.id}`)
+    ).body.tables;
+    expect(excluding).toHaveLength(12);
+  });
+
+  it('cancelling frees the tables', async () => {
+    const first = (await ann.post('/api/reservations', bookingBody({ reservationDate: '2026-12-03', partySize: 6 })))
+      .body.reservation;
+    expect(first.tableIds).toEqual(['6']);
+    expect((await ann.delete(`/api/reservations/${first.id}`)).status).toBe(200);
+    expect((await ann.get(`/api/reservations/${first.id}`)).status).toBe(404);
+    const again = (
+      await bob.post(
+        '/api/reservations',
+        bookingBody({ reservationDate: '2026-12-03', partySize: 6, reminderEmail: 'bob@example.com' }),
+      )
+    ).body.reservation;
+    expect(again.tableIds).toEqual(['6']);
+  });
+
+  it('lists a guest the reservations from 7 days ago onward', async () => {
+    const now = FIXED_NOW.toISOString();
+    const row = (id: string, reservationDate: string) => ({
+      id,
+      tableIds: '[]',
+      startTime: 1700,
+      endTime: 1830,
+      reservationDate,
+      email: 'bob@example.com',
+      reminderEmail: 'bob@example.com',
+      partySize: 2,
+      name: 'Bob',
+      phoneNumber: '5550100199',
+      seatType: 'table' as const,
+      specialRequests: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await server.database.db
+      .insertInto('reservations')
+      .values([row('old-8', '2026-11-14'), row('old-7', '2026-11-15')])
+      .execute();
+    const ids = ((await bob.get('/api/reservations/mine')).body.reservations as { id: string }[]).map((r) => r.id);
+    expect(ids).toContain('old-7');
+    expect(ids).not.toContain('old-8');
+    expect(ids[0]).toBe('old-7');
+  });
+
+  it('streams the admin day view: a booking made anywhere arrives as a new snapshot', async () => {
+    const snapshots: { reservations: { name: string }[] }[] = [];
+    const stream = await openEventStream(
+      `${server.url}/api/reservations/stream?date=2026-12-04`,
+      admin.cookieHeader(),
+      (event, data) => {
+        if (event === 'snapshot') snapshots.push(JSON.parse(data) as { reservations: { name: string }[] });
+      },
+    );
+    try {
+      await expect.poll(() => snapshots.length).toBe(1);
+      expect(snapshots[0]!.reservations).toEqual([]);
+      await bob.post(
+        '/api/reservations',
+        bookingBody({ reservationDate: '2026-12-04', name: 'Streamed Bob', reminderEmail: 'bob@example.com' }),
+      );
+      await expect.poll(() => snapshots.at(-1)?.reservations.map((r) => r.name)).toEqual(['Streamed Bob']);
+    } finally {
+      await stream.close();
+    }
+    const refused = await bob.get('/api/reservations/stream?date=2026-12-04');
+    expect(refused.status).toBe(403);
+  });
+});
+
+describe('the last free table under 50 concurrent requests', () => {
+  it('books exactly one and tells the other 49 the slot is booked', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'one-table-')), 'restaurant.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        address: '1 Test Street',
+        seatings: { first: '17:00', last: '20:30', everyMinutes: 30 },
+        tables: [{ id: '1', numSeats: 2, location: 'floor', isReservable: true }],
+      }),
+    );
+    const server = await startTestServer({ RESTAURANT_CONFIG: file }, () => FIXED_NOW);
+    try {
+      const guest = new TestClient(server.url, {}, '127.0.0.200');
+      await guest.signUp('racer@example.com', 'racer-password-1');
+      const responses = await Promise.all(
+        Array.from({ length: 50 }, () => guest.post('/api/reservations', bookingBody())),
+      );
+      const statuses = responses.map((response) => response.status);
+      expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+      const refused = responses.filter((response) => response.status === 409);
+      expect(refused).toHaveLength(49);
+      expect(refused.every((response) => response.body.error.message === SLOT_TAKEN)).toBe(true);
+      const holds = await server.database.db.selectFrom('table_holds').selectAll().execute();
+      expect(holds).toHaveLength(3);
+      expect(await server.database.db.selectFrom('reservations').selectAll().execute()).toHaveLength(1);
+    } finally {
+      await server.stop();
+    }
+  });
+});
