@@ -37,6 +37,11 @@ export default tseslint.config(
     },
   },
   {
+    // Playwright fixtures take ({}, use) by design; `use` is not React's.
+    files: ['tests/e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': 'off', 'react-hooks/rules-of-hooks': 'off' },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },

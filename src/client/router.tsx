@@ -7,6 +7,12 @@ import { NotFoundPage } from './pages/not-found-page';
 // router) keeps the first load small, and each page is its own chunk loaded on first visit.
 const LegalPage = lazy(() => import('./pages/legal/legal-page').then((m) => ({ default: m.LegalPage })));
 const PrivacyPage = lazy(() => import('./pages/legal/privacy-page').then((m) => ({ default: m.PrivacyPage })));
+const ReservationPage = lazy(() =>
+  import('./reservations/reservation-page').then((m) => ({ default: m.ReservationPage })),
+);
+const MyReservationsPage = lazy(() =>
+  import('./reservations/my-reservations-page').then((m) => ({ default: m.MyReservationsPage })),
+);
 const AuthPage = lazy(() => import('./auth/pages/auth-page').then((m) => ({ default: m.AuthPage })));
 const EmailActionPage = lazy(() =>
   import('./auth/pages/email-action-page').then((m) => ({ default: m.EmailActionPage })),
@@ -18,6 +24,8 @@ export function AppRoutes() {
     <BrowserRouter>
       <Routes>
         <Route element={<RootLayout />}>
+          <Route path="/" element={<ReservationPage />} />
+          <Route path="/my-reservations" element={<MyReservationsPage />} />
           <Route path="/legal/:section?" element={<LegalPage />} />
           <Route path="/privacy" element={<PrivacyPage />} />
           <Route path="/auth/:type?" element={<AuthPage />} />

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { actionPathFromEmail, signUpViaApi, uniqueEmail } from './support/e2e-env';
 
 // Account flows are the same on every screen size; they run on the desktop project only.

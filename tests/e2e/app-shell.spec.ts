@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 
 const longDate = (date: Date) =>
   date.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'America/Los_Angeles' });

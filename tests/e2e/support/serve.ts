@@ -25,6 +25,8 @@ const child = spawn(process.execPath, ['dist/server/index.js'], {
     ADMIN_PASSWORD: 'owner-password-1',
     // Every password change asks for the password again, so e2e sees the re-authenticate dialog.
     AUTH_FRESH_SESSION_MINUTES: '0',
+    // Each test sends its own X-Forwarded-For (tests/e2e/support/fixtures.ts), like guests behind a proxy.
+    TRUST_PROXY: 'true',
   },
 });
 

@@ -1,0 +1,191 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { messages } from '../../booking/messages';
+import type { UpdateReservationInput } from '../../booking/reservation-schemas';
+import { api, ApiError, unwrap } from '../api/api-client';
+import { RequireSignIn } from '../auth/use-require-sign-in';
+import type { SessionUser } from '../auth/use-auth';
+import { Banner, type BannerMessage } from '../components/banner';
+import { primaryButton, secondaryButton } from '../components/buttons';
+import { Spinner } from '../components/spinner';
+import { useDocumentTitle } from '../layout/use-document-title';
+import { formatLongDate, partyLabel, seatTypeLabel, timeRange } from './format';
+import { ReservationForm } from './reservation-form';
+import { formatPhoneInput } from '../../booking/phone';
+import { reservationKeys, useMyReservations, type Reservation } from './use-reservation-api';
+
+/** /my-reservations: the signed-in guest's reservations, to edit or cancel. */
+export function MyReservationsPage() {
+  useDocumentTitle('My Reservations');
+  return (
+    <RequireSignIn message="Please sign in to view your reservations">
+      {(user) => <MyReservations user={user} />}
+    </RequireSignIn>
+  );
+}
+
+const errorText = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.status < 500 && error.status > 0 ? error.message : fallback;
+
+function MyReservations({ user }: { user: SessionUser }) {
+  const queryClient = useQueryClient();
+  const list = useMyReservations();
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const [notice, setNotice] = useState<BannerMessage | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: reservationKeys.mine });
+
+  const cancel = useMutation({
+    mutationFn: (id: string) => unwrap(api.reservations[':id'].$delete({ param: { id } })),
+    onSuccess: async () => {
+      setNotice({ kind: 'success', text: messages.cancelled });
+      await refresh();
+    },
+    onError: (error) => setNotice({ kind: 'error', text: errorText(error, messages.cancelFailed) }),
+  });
+
+  const update = useMutation({
+    mutationFn: ({ id, changes }: { id: string; changes: UpdateReservationInput }) =>
+      unwrap(api.reservations[':id'].$patch({ param: { id }, json: changes })),
+    onMutate: () => setNotice({ kind: 'info', text: messages.updating }),
+    onSuccess: async () => {
+      setNotice({ kind: 'success', text: messages.updated });
+      setEditingId(null);
+      await refresh();
+    },
+    onError: (error) => setNotice({ kind: 'error', text: errorText(error, messages.updateFailed) }),
+  });
+
+  if (list.isPending) return <Spinner label="Loading your reservations" />;
+
+  return (
+    <section className="mx-auto max-w-3xl space-y-6">
+      <h1 className="text-3xl font-bold text-stone-900">My Reservations</h1>
+      {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
+      {list.isError ? (
+        <Banner kind="error">{messages.loadOwnFailed}</Banner>
+      ) : list.data.reservations.length === 0 ? (
+        <div className="space-y-4 rounded-lg bg-white p-6 text-center shadow-sm">
+          <p className="text-stone-700">You don't have any reservations yet.</p>
+          <Link to="/" className={primaryButton}>
+            Make Reservation
+          </Link>
+        </div>
+      ) : (
+        <ul className="space-y-4">
+          {list.data.reservations.map((reservation) => (
+            <li key={reservation.id}>
+              {editingId === reservation.id ? (
+                <div className="rounded-lg bg-white p-5 shadow-sm">
+                  <h2 className="mb-4 text-lg font-semibold text-stone-900">Edit reservation</h2>
+                  <ReservationForm
+                    isAdmin={user.isAdmin}
+                    seatTypeLocked
+                    excludeId={reservation.id}
+                    initial={toFormValues(reservation)}
+                    submitLabel="Save Changes"
+                    busyLabel="Saving…"
+                    busy={update.isPending}
+                    failure={null}
+                    onSubmit={(input) =>
+                      update.mutate({ id: reservation.id, changes: changedFields(reservation, input) })
+                    }
+                    onCancel={() => setEditingId(null)}
+                  />
+                </div>
+              ) : (
+                <ReservationCard
+                  reservation={reservation}
+                  onEdit={() => {
+                    setNotice(null);
+                    setEditingId(reservation.id);
+                  }}
+                  onCancel={() => {
+                    if (window.confirm(messages.confirmCancel)) cancel.mutate(reservation.id);
+                  }}
+                  busy={cancel.isPending && cancel.variables === reservation.id}
+                />
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="text-sm text-stone-600">
+        We use your email only to send you a reminder on the morning of your reservation.
+      </p>
+    </section>
+  );
+}
+
+function ReservationCard({
+  reservation,
+  onEdit,
+  onCancel,
+  busy,
+}: {
+  reservation: Reservation;
+  onEdit: () => void;
+  onCancel: () => void;
+  busy: boolean;
+}) {
+  return (
+    <article
+      className="rounded-lg bg-white p-5 shadow-sm"
+      aria-label={`Reservation on ${formatLongDate(reservation.reservationDate)}`}
+    >
+      <h2 className="text-lg font-semibold text-stone-900">{formatLongDate(reservation.reservationDate)}</h2>
+      <p className="text-stone-800">
+        {timeRange(reservation.startTime, reservation.endTime)} · {partyLabel(reservation.partySize)}
+      </p>
+      <dl className="mt-3 grid grid-cols-[7rem_1fr] gap-1 text-sm text-stone-800">
+        <dt className="font-semibold">Name</dt>
+        <dd>{reservation.name}</dd>
+        <dt className="font-semibold">Phone</dt>
+        <dd>{formatPhoneInput(reservation.phoneNumber)}</dd>
+        <dt className="font-semibold">Seat Type</dt>
+        <dd>{seatTypeLabel(reservation.seatType)}</dd>
+        {reservation.specialRequests && (
+          <>
+            <dt className="font-semibold">Requests</dt>
+            <dd>{reservation.specialRequests}</dd>
+          </>
+        )}
+      </dl>
+      <div className="mt-4 flex gap-3">
+        <button type="button" className={secondaryButton} onClick={onEdit}>
+          Edit
+        </button>
+        <button type="button" className={secondaryButton} onClick={onCancel} disabled={busy}>
+          {busy ? 'Cancelling…' : 'Cancel'}
+        </button>
+      </div>
+    </article>
+  );
+}
+
+function toFormValues(reservation: Reservation) {
+  return {
+    name: reservation.name,
+    phone: formatPhoneInput(reservation.phoneNumber),
+    date: reservation.reservationDate,
+    partySize: String(reservation.partySize),
+    seatType: reservation.seatType,
+    startTime: reservation.startTime,
+    reminderEmail: reservation.reminderEmail,
+    specialRequests: reservation.specialRequests ?? '',
+  };
+}
+
+/** Edits are written as partial updates: only what changed (SPEC section 4). */
+function changedFields(current: Reservation, next: UpdateReservationInput): UpdateReservationInput {
+  const changes: UpdateReservationInput = {};
+  if (next.name !== current.name) changes.name = next.name;
+  if (next.phoneNumber !== current.phoneNumber) changes.phoneNumber = next.phoneNumber;
+  if (next.reservationDate !== current.reservationDate) changes.reservationDate = next.reservationDate;
+  if (next.partySize !== current.partySize) changes.partySize = next.partySize;
+  if (next.startTime !== current.startTime) changes.startTime = next.startTime;
+  if (next.reminderEmail !== current.reminderEmail) changes.reminderEmail = next.reminderEmail;
+  if ((next.specialRequests ?? null) !== current.specialRequests)
+    changes.specialRequests = next.specialRequests ?? null;
+  return changes;
+}

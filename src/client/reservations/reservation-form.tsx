@@ -1,0 +1,314 @@
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { bookingWindow, isMonday } from '../../booking/booking-window';
+import { todayIn } from '../../booking/calendar';
+import { messages } from '../../booking/messages';
+import { formatPhoneInput } from '../../booking/phone';
+import {
+  createReservationSchema,
+  GUEST_MAX_PARTY,
+  type CreateReservationInput,
+} from '../../booking/reservation-schemas';
+import { appConfig, phoneHref } from '../app-config';
+import { Banner } from '../components/banner';
+import { primaryButton, secondaryButton } from '../components/buttons';
+import { TextField } from '../components/text-field';
+import { formatTime12h } from './format';
+import { useAvailableTimes } from './use-reservation-api';
+
+export interface ReservationFormValues {
+  name: string;
+  phone: string;
+  date: string;
+  /** '' until chosen; '7+' for parties that must phone. */
+  partySize: string;
+  seatType: 'table' | 'counter';
+  startTime: number | null;
+  reminderEmail: string;
+  specialRequests: string;
+}
+
+type Field =
+  'name' | 'phoneNumber' | 'reservationDate' | 'partySize' | 'startTime' | 'reminderEmail' | 'specialRequests';
+type Errors = Partial<Record<Field, string>>;
+
+interface Props {
+  initial: ReservationFormValues;
+  isAdmin: boolean;
+  /** Editing keeps the seat type (SPEC section 2, My Reservations). */
+  seatTypeLocked?: boolean;
+  /** The reservation being edited, whose own tables count as free. */
+  excludeId?: string;
+  submitLabel: string;
+  busyLabel: string;
+  busy: boolean;
+  failure: ReactNode;
+  onSubmit: (values: CreateReservationInput) => void;
+  onCancel?: () => void;
+}
+
+const ADMIN_PARTY_CHOICES = 20;
+
+/** The shared reservation form: booking on / and editing in My Reservations. */
+export function ReservationForm({
+  initial,
+  isAdmin,
+  seatTypeLocked,
+  excludeId,
+  submitLabel,
+  busyLabel,
+  busy,
+  failure,
+  onSubmit,
+  onCancel,
+}: Props) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Errors>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const ids = { guests: useId(), seat: useId(), times: useId(), requests: useId() };
+
+  const today = todayIn(appConfig.timeZone);
+  const dateWindow = bookingWindow(isAdmin ? 'admin' : 'guest', today);
+  const partyNumber = /^\d+$/.test(values.partySize) ? Number(values.partySize) : null;
+  const times = useAvailableTimes(values.date, partyNumber, values.seatType, excludeId);
+  const dateError =
+    errors.reservationDate ?? (values.date && isMonday(values.date) ? messages.closedMondays : undefined);
+
+  const set = <K extends keyof ReservationFormValues>(key: K, value: ReservationFormValues[K]) => {
+    setValues((current) => {
+      // Choosing a date, party size or seat type clears the chosen time (SPEC section 4).
+      const clearsTime = key === 'date' || key === 'partySize' || key === 'seatType';
+      return { ...current, [key]: value, ...(clearsTime ? { startTime: null } : {}) };
+    });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = createReservationSchema.safeParse({
+      name: values.name,
+      phoneNumber: values.phone,
+      reservationDate: values.date,
+      partySize: values.partySize === '7+' ? 'many' : values.partySize,
+      seatType: values.seatType,
+      startTime: values.startTime ?? undefined,
+      reminderEmail: values.reminderEmail,
+      specialRequests: values.specialRequests,
+    });
+    if (!parsed.success) {
+      const found: Errors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as Field;
+        found[field] ??= issue.message;
+      }
+      setErrors(found);
+      // Focus the first field in error, in the order a guest reads the form.
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    setErrors({});
+    onSubmit(parsed.data);
+  };
+
+  const partyChoices = Array.from({ length: isAdmin ? ADMIN_PARTY_CHOICES : GUEST_MAX_PARTY }, (_, i) => i + 1);
+  const largeParty = values.partySize === '7+';
+
+  return (
+    <form ref={formRef} noValidate onSubmit={submit} className="space-y-5">
+      {failure}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label="Name"
+          autoComplete="name"
+          value={values.name}
+          error={errors.name}
+          onChange={(e) => set('name', e.target.value)}
+        />
+        <TextField
+          label="Phone Number"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          placeholder="555-123-4567"
+          value={values.phone}
+          error={errors.phoneNumber}
+          onChange={(e) => set('phone', formatPhoneInput(e.target.value))}
+        />
+        <TextField
+          label="Date"
+          type="date"
+          min={dateWindow.first}
+          max={dateWindow.last}
+          value={values.date}
+          error={dateError}
+          hint="We are open Tuesday to Sunday."
+          onChange={(e) => set('date', e.target.value)}
+        />
+        <div>
+          <label htmlFor={ids.guests} className="block text-sm font-medium text-stone-800">
+            Number of Guests
+          </label>
+          <select
+            id={ids.guests}
+            value={values.partySize}
+            aria-invalid={errors.partySize ? true : undefined}
+            aria-describedby={errors.partySize ? `${ids.guests}-error` : undefined}
+            onChange={(e) => set('partySize', e.target.value)}
+            className={`mt-1 block w-full rounded-md border bg-white px-3 py-2 text-base ${errors.partySize ? 'border-red-600' : 'border-stone-300'}`}
+          >
+            <option value="">Select guests</option>
+            {partyChoices.map((n) => (
+              <option key={n} value={String(n)}>
+                {n} {n === 1 ? 'guest' : 'guests'}
+              </option>
+            ))}
+            {!isAdmin && <option value="7+">7 or more</option>}
+          </select>
+          {errors.partySize && (
+            <p id={`${ids.guests}-error`} className="mt-1 text-sm text-red-700">
+              {errors.partySize}
+            </p>
+          )}
+        </div>
+      </div>
+
+      {largeParty ? (
+        <Banner kind="info">
+          For parties of 7 or more, please call us at{' '}
+          <a className="font-semibold underline" href={phoneHref(appConfig.phone)}>
+            {appConfig.phone}
+          </a>
+          .
+        </Banner>
+      ) : (
+        <>
+          <fieldset>
+            <legend id={ids.seat} className="text-sm font-medium text-stone-800">
+              Seat Type
+            </legend>
+            <div className="mt-2 flex gap-3">
+              {(['table', 'counter'] as const).map((type) => (
+                <button
+                  key={type}
+                  type="button"
+                  aria-pressed={values.seatType === type}
+                  disabled={seatTypeLocked}
+                  onClick={() => set('seatType', type)}
+                  className={`flex-1 rounded-md border px-4 py-3 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-70 ${
+                    values.seatType === type
+                      ? 'border-red-900 bg-red-900 text-white'
+                      : 'border-stone-300 bg-white text-stone-800 hover:bg-stone-50'
+                  }`}
+                >
+                  {type === 'table' ? 'Table' : 'Counter'}
+                </button>
+              ))}
+            </div>
+          </fieldset>
+
+          <fieldset aria-describedby={errors.startTime ? `${ids.times}-error` : undefined}>
+            <legend className="text-sm font-medium text-stone-800">Available Times</legend>
+            <AvailableTimes
+              state={times}
+              ready={Boolean(values.date && partyNumber && !dateError)}
+              selected={values.startTime}
+              onSelect={(time) => setValues((current) => ({ ...current, startTime: time }))}
+            />
+            {errors.startTime && (
+              <p id={`${ids.times}-error`} className="mt-1 text-sm text-red-700">
+                {errors.startTime}
+              </p>
+            )}
+          </fieldset>
+        </>
+      )}
+
+      <TextField
+        label="Reminder Email"
+        type="email"
+        autoComplete="email"
+        value={values.reminderEmail}
+        error={errors.reminderEmail}
+        hint="We use it only to send you a reminder on the morning of your reservation."
+        onChange={(e) => set('reminderEmail', e.target.value)}
+      />
+      <div>
+        <label htmlFor={ids.requests} className="block text-sm font-medium text-stone-800">
+          Special requests (optional)
+        </label>
+        <textarea
+          id={ids.requests}
+          rows={2}
+          maxLength={500}
+          placeholder="Allergies, a birthday, a high chair…"
+          value={values.specialRequests}
+          onChange={(e) => set('specialRequests', e.target.value)}
+          className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2 text-base"
+        />
+      </div>
+
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" className={primaryButton} disabled={busy || largeParty || values.startTime === null}>
+          {busy ? busyLabel : submitLabel}
+        </button>
+        {onCancel && (
+          <button type="button" className={secondaryButton} onClick={onCancel} disabled={busy}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function AvailableTimes({
+  state,
+  ready,
+  selected,
+  onSelect,
+}: {
+  state: ReturnType<typeof useAvailableTimes>;
+  ready: boolean;
+  selected: number | null;
+  onSelect: (time: number) => void;
+}) {
+  if (!ready)
+    return (
+      <p className="mt-2 text-sm text-stone-600">Choose a date and the number of guests to see available times.</p>
+    );
+  if (state.isPending) {
+    return (
+      <p role="status" className="mt-2 text-sm text-stone-600">
+        Loading available times…
+      </p>
+    );
+  }
+  if (state.isError)
+    return (
+      <Banner kind="error" className="mt-2">
+        {messages.availabilityFailed}
+      </Banner>
+    );
+  if (state.data.times.length === 0) {
+    return (
+      <p className="mt-2 text-sm text-stone-700">No times are available on this date. Please choose another date.</p>
+    );
+  }
+  return (
+    <div className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-4">
+      {state.data.times.map((time) => (
+        <button
+          key={time}
+          type="button"
+          aria-pressed={selected === time}
+          onClick={() => onSelect(time)}
+          className={`rounded-md border px-2 py-2 text-sm font-semibold ${
+            selected === time
+              ? 'border-red-900 bg-red-900 text-white'
+              : 'border-stone-300 bg-white text-stone-800 hover:bg-stone-50'
+          }`}
+        >
+          {formatTime12h(time)}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { CreateReservationInput } from '../../booking/reservation-schemas';
+import { messages } from '../../booking/messages';
+import { api, ApiError, unwrap } from '../api/api-client';
+import { RequireSignIn } from '../auth/use-require-sign-in';
+import type { SessionUser } from '../auth/use-auth';
+import { Banner } from '../components/banner';
+import { useDocumentTitle } from '../layout/use-document-title';
+import { BookingConfirmation } from './booking-confirmation';
+import { ReservationForm } from './reservation-form';
+import { reservationKeys, type Reservation } from './use-reservation-api';
+
+/** / : Make a Reservation. Signed-out visitors are asked to sign in first. */
+export function ReservationPage() {
+  useDocumentTitle('Make a Reservation');
+  return (
+    <section className="mx-auto max-w-2xl">
+      <h1 className="mb-6 text-3xl font-bold text-stone-900">Make a Reservation</h1>
+      <RequireSignIn message="Please sign in to make a reservation">{(user) => <Booking user={user} />}</RequireSignIn>
+    </section>
+  );
+}
+
+function Booking({ user }: { user: SessionUser }) {
+  const queryClient = useQueryClient();
+  const [booked, setBooked] = useState<Reservation | null>(null);
+  const create = useMutation({
+    mutationFn: (input: CreateReservationInput) => unwrap(api.reservations.$post({ json: input })),
+    onSuccess: ({ reservation }) => {
+      setBooked(reservation);
+      void queryClient.invalidateQueries({ queryKey: reservationKeys.mine });
+    },
+    // A slot taken meanwhile: fresh times, and the guest's typing stays.
+    onError: () => void queryClient.invalidateQueries({ queryKey: ['availability'] }),
+  });
+
+  if (booked) return <BookingConfirmation reservation={booked} />;
+  const failure = create.error
+    ? create.error instanceof ApiError && create.error.status < 500
+      ? create.error.message
+      : messages.createFailed
+    : null;
+
+  return (
+    <div className="space-y-5 rounded-lg bg-white p-5 shadow-sm sm:p-8">
+      {user.isAdmin && (
+        <Banner kind="info">
+          Admin mode: You can book non-reservable tables and counter seats. These will automatically be included in the
+          available options.
+        </Banner>
+      )}
+      <ReservationForm
+        isAdmin={user.isAdmin}
+        initial={{
+          name: '',
+          phone: '',
+          date: '',
+          partySize: '',
+          seatType: 'table',
+          startTime: null,
+          reminderEmail: user.email,
+          specialRequests: '',
+        }}
+        submitLabel="Reserve"
+        busyLabel="Reserving…"
+        busy={create.isPending}
+        failure={failure && <Banner kind="error">{failure}</Banner>}
+        onSubmit={(input) => create.mutate(input)}
+      />
+    </div>
+  );
+}

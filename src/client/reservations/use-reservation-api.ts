@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import type { SeatType } from '../../booking/availability';
+import { isIsoDate } from '../../booking/calendar';
+import { isMonday } from '../../booking/booking-window';
+import { api, unwrap } from '../api/api-client';
+
+export type { Reservation } from '../../server/reservations/reservation-record';
+
+export const reservationKeys = {
+  mine: ['reservations', 'mine'] as const,
+  availability: (date: string, partySize: number, seatType: SeatType, excludeId?: string) =>
+    ['availability', date, partySize, seatType, excludeId ?? null] as const,
+};
+
+/** The seatings with room for this party, once date and party size make sense. */
+export function useAvailableTimes(date: string, partySize: number | null, seatType: SeatType, excludeId?: string) {
+  const enabled = isIsoDate(date) && !isMonday(date) && partySize !== null;
+  return useQuery({
+    queryKey: reservationKeys.availability(date, partySize ?? 0, seatType, excludeId),
+    queryFn: () =>
+      unwrap(
+        api.availability.$get({
+          query: { date, partySize: String(partySize), seatType, ...(excludeId ? { excludeId } : {}) },
+        }),
+      ),
+    enabled,
+    staleTime: 15_000,
+  });
+}
+
+export function useMyReservations() {
+  return useQuery({ queryKey: reservationKeys.mine, queryFn: () => unwrap(api.reservations.mine.$get()) });
+}

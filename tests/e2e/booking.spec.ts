@@ -1,0 +1,138 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { addDays, weekdayOf } from '../../src/booking/booking-window';
+import { formatLongDate, todayIn } from '../../src/booking/calendar';
+import { signUpViaApi, uniqueEmail } from './support/e2e-env';
+
+/** The first Tuesday to Sunday at least `daysAhead` days from the restaurant's today. */
+function openDate(daysAhead: number): string {
+  let date = addDays(todayIn('America/Los_Angeles'), daysAhead);
+  while (weekdayOf(date) === 1) date = addDays(date, 1);
+  return date;
+}
+
+async function fillBooking(page: Page, date: string, guests: string) {
+  await page.getByLabel('Name').fill('Ann Guest');
+  await page.getByLabel('Phone Number').fill('5550100199');
+  await page.getByLabel('Date').fill(date);
+  await page.getByLabel('Number of Guests').selectOption(guests);
+}
+
+test('signed-out visitors are asked to sign in to make a reservation', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/auth\/signin\?next=%2F&message=/);
+  await expect(page.getByRole('status').filter({ hasText: 'Please sign in to make a reservation' })).toBeVisible();
+  await page.goto('/my-reservations');
+  await expect(page).toHaveURL(/\/auth\/signin\?next=%2Fmy-reservations&message=/);
+  await expect(page.getByText('Please sign in to view your reservations')).toBeVisible();
+});
+
+test('book a table, see it, edit it, cancel it', async ({ page }) => {
+  const email = uniqueEmail('booker');
+  await signUpViaApi(page, email, 'booker-password-1');
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Make a Reservation' })).toBeVisible();
+  await expect(page.getByLabel('Reminder Email')).toHaveValue(email);
+  await expect(page.getByRole('button', { name: 'Reserve' })).toBeDisabled();
+
+  // A Monday is refused as soon as it is typed.
+  let monday = openDate(2);
+  while (weekdayOf(monday) !== 1) monday = addDays(monday, 1);
+  await page.getByLabel('Date').fill(monday);
+  await expect(page.getByText('We are closed on Mondays')).toBeVisible();
+
+  const date = openDate(3);
+  await page.getByLabel('Name').fill('A');
+  await page.getByLabel('Phone Number').fill('555010');
+  await expect(page.getByLabel('Phone Number')).toHaveValue('555-010');
+  await page.getByLabel('Date').fill(date);
+  await page.getByLabel('Number of Guests').selectOption('7+');
+  await expect(page.getByRole('main').getByRole('link', { name: '(555) 010-0199' })).toHaveAttribute(
+    'href',
+    'tel:5550100199',
+  );
+  await page.getByLabel('Number of Guests').selectOption('2');
+  await page.getByRole('button', { name: 'Table' }).click();
+  await page.getByRole('button', { name: '7:00 PM' }).click();
+  await expect(page.getByRole('button', { name: '7:00 PM' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByLabel('Reminder Email').fill('');
+  await page.getByRole('button', { name: 'Reserve' }).click();
+  await expect(page.getByText('Name must be at least 2 characters long')).toBeVisible();
+  await expect(page.getByText('Please enter a valid phone number')).toBeVisible();
+  await expect(page.getByText('Please enter an email address for reminders')).toBeVisible();
+  await expect(page.getByLabel('Name')).toBeFocused();
+
+  await page.getByLabel('Name').fill('Ann Guest');
+  await page.getByLabel('Phone Number').fill('5550100199');
+  await page.getByLabel('Reminder Email').fill(email);
+  // Changing the party size clears the chosen time.
+  await page.getByLabel('Number of Guests').selectOption('3');
+  await expect(page.getByRole('button', { name: 'Reserve' })).toBeDisabled();
+  await page.getByRole('button', { name: '7:00 PM' }).click();
+  await page.getByRole('button', { name: 'Reserve' }).click();
+
+  const confirmation = page.getByRole('region', { name: 'Your reservation is confirmed' });
+  await expect(confirmation).toBeVisible();
+  await expect(confirmation).toContainText(formatLongDate(date));
+  await expect(confirmation).toContainText('7:00 PM - 8:30 PM (1.5 hours)');
+  await expect(confirmation).toContainText('3 people');
+  await expect(confirmation).toContainText(`We'll send a reminder to ${email} on the morning of your reservation.`);
+  await expect(confirmation).toContainText('refresh the page');
+  await expect(page.getByLabel('Name')).toHaveCount(0);
+
+  await page.goto('/my-reservations');
+  await expect(page.getByRole('heading', { name: 'My Reservations' })).toBeVisible();
+  const card = page.getByRole('article', { name: `Reservation on ${formatLongDate(date)}` });
+  await expect(card).toContainText('7:00 PM - 8:30 PM');
+  await expect(card).toContainText('3 people');
+  await expect(card).toContainText('Ann Guest');
+  await expect(card).toContainText('555-010-0199');
+  await expect(card).toContainText('Table');
+  await expect(
+    page.getByText('We use your email only to send you a reminder on the morning of your reservation.'),
+  ).toBeVisible();
+
+  await card.getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByRole('button', { name: 'Counter' })).toBeDisabled();
+  const newDate = openDate(5);
+  await page.getByLabel('Date').fill(newDate);
+  await page.getByRole('button', { name: '6:00 PM' }).click();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Reservation updated successfully!')).toBeVisible();
+  const moved = page.getByRole('article', { name: `Reservation on ${formatLongDate(newDate)}` });
+  await expect(moved).toContainText('6:00 PM - 7:30 PM');
+
+  page.once('dialog', (dialog) => {
+    expect(dialog.message()).toBe('Are you sure you want to cancel this reservation?');
+    void dialog.accept();
+  });
+  await moved.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('Reservation cancelled successfully.')).toBeVisible();
+  await expect(page.getByText("You don't have any reservations yet.")).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Make Reservation' }).last()).toHaveAttribute('href', '/');
+});
+
+test('book counter seats', async ({ page }) => {
+  await signUpViaApi(page, uniqueEmail('counter'), 'counter-password-1');
+  await page.goto('/');
+  await fillBooking(page, openDate(4), '2');
+  await page.getByRole('button', { name: 'Counter' }).click();
+  await page.getByRole('button', { name: '8:30 PM' }).click();
+  await page.getByRole('button', { name: 'Reserve' }).click();
+  await expect(page.getByRole('region', { name: 'Your reservation is confirmed' })).toContainText(
+    '8:30 PM - 10:00 PM (1.5 hours)',
+  );
+  await page.goto('/my-reservations');
+  await expect(page.getByRole('article').first()).toContainText('Counter');
+});
+
+test('the booking pages pass axe', async ({ page }) => {
+  await signUpViaApi(page, uniqueEmail('axe'), 'axe-password-1');
+  for (const path of ['/', '/my-reservations']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations, path).toEqual([]);
+  }
+});
