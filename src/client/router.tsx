@@ -1,5 +1,6 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
+import { Spinner } from './components/spinner';
 import { RootLayout } from './layout/root-layout';
 import { NotFoundPage } from './pages/not-found-page';
 
@@ -13,6 +14,8 @@ const ReservationPage = lazy(() =>
 const MyReservationsPage = lazy(() =>
   import('./reservations/my-reservations-page').then((m) => ({ default: m.MyReservationsPage })),
 );
+const AdminPage = lazy(() => import('./admin/admin-page').then((m) => ({ default: m.AdminPage })));
+const PrintReportPage = lazy(() => import('./admin/print-report-page').then((m) => ({ default: m.PrintReportPage })));
 const AuthPage = lazy(() => import('./auth/pages/auth-page').then((m) => ({ default: m.AuthPage })));
 const EmailActionPage = lazy(() =>
   import('./auth/pages/email-action-page').then((m) => ({ default: m.EmailActionPage })),
@@ -23,7 +26,17 @@ export function AppRoutes() {
   return (
     <BrowserRouter>
       <Routes>
+        {/* The printable report stands alone, without the site's header and footer. */}
+        <Route
+          path="/admin/print"
+          element={
+            <Suspense fallback={<Spinner />}>
+              <PrintReportPage />
+            </Suspense>
+          }
+        />
         <Route element={<RootLayout />}>
+          <Route path="/admin" element={<AdminPage />} />
           <Route path="/" element={<ReservationPage />} />
           <Route path="/my-reservations" element={<MyReservationsPage />} />
           <Route path="/legal/:section?" element={<LegalPage />} />

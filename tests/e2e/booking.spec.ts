@@ -2,15 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { addDays, weekdayOf } from '../../src/booking/booking-window';
-import { formatLongDate, todayIn } from '../../src/booking/calendar';
-import { signUpViaApi, uniqueEmail } from './support/e2e-env';
-
-/** The first Tuesday to Sunday at least `daysAhead` days from the restaurant's today. */
-function openDate(daysAhead: number): string {
-  let date = addDays(todayIn('America/Los_Angeles'), daysAhead);
-  while (weekdayOf(date) === 1) date = addDays(date, 1);
-  return date;
-}
+import { formatLongDate } from '../../src/booking/calendar';
+import { openDate, signUpViaApi, uniqueEmail } from './support/e2e-env';
 
 async function fillBooking(page: Page, date: string, guests: string) {
   await page.getByLabel('Name').fill('Ann Guest');

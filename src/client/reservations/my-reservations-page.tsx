@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../layout/use-document-title';
 import { formatLongDate, partyLabel, seatTypeLabel, timeRange } from './format';
 import { ReservationForm } from './reservation-form';
 import { formatPhoneInput } from '../../booking/phone';
+import { changedFields, toFormValues } from './changed-fields';
 import { reservationKeys, useMyReservations, type Reservation } from './use-reservation-api';
 
 /** /my-reservations: the signed-in guest's reservations, to edit or cancel. */
@@ -161,31 +162,4 @@ function ReservationCard({
       </div>
     </article>
   );
-}
-
-function toFormValues(reservation: Reservation) {
-  return {
-    name: reservation.name,
-    phone: formatPhoneInput(reservation.phoneNumber),
-    date: reservation.reservationDate,
-    partySize: String(reservation.partySize),
-    seatType: reservation.seatType,
-    startTime: reservation.startTime,
-    reminderEmail: reservation.reminderEmail,
-    specialRequests: reservation.specialRequests ?? '',
-  };
-}
-
-/** Edits are written as partial updates: only what changed (SPEC section 4). */
-function changedFields(current: Reservation, next: UpdateReservationInput): UpdateReservationInput {
-  const changes: UpdateReservationInput = {};
-  if (next.name !== current.name) changes.name = next.name;
-  if (next.phoneNumber !== current.phoneNumber) changes.phoneNumber = next.phoneNumber;
-  if (next.reservationDate !== current.reservationDate) changes.reservationDate = next.reservationDate;
-  if (next.partySize !== current.partySize) changes.partySize = next.partySize;
-  if (next.startTime !== current.startTime) changes.startTime = next.startTime;
-  if (next.reminderEmail !== current.reminderEmail) changes.reminderEmail = next.reminderEmail;
-  if ((next.specialRequests ?? null) !== current.specialRequests)
-    changes.specialRequests = next.specialRequests ?? null;
-  return changes;
 }

@@ -12,6 +12,7 @@ import { appConfig, phoneHref } from '../app-config';
 import { Banner } from '../components/banner';
 import { primaryButton, secondaryButton } from '../components/buttons';
 import { TextField } from '../components/text-field';
+import { AdminTablePicker } from './admin-table-picker';
 import { formatTime12h } from './format';
 import { useAvailableTimes } from './use-reservation-api';
 
@@ -44,6 +45,10 @@ interface Props {
   failure: ReactNode;
   onSubmit: (values: CreateReservationInput) => void;
   onCancel?: () => void;
+  /** When set, submitting without a time shows this message (the admin edit) instead of a disabled button. */
+  missingTimeMessage?: string;
+  /** The admin booking: choosing a time opens the manual table picker. */
+  pickTables?: boolean;
 }
 
 const ADMIN_PARTY_CHOICES = 20;
@@ -60,8 +65,12 @@ export function ReservationForm({
   failure,
   onSubmit,
   onCancel,
+  missingTimeMessage,
+  pickTables,
 }: Props) {
   const [values, setValues] = useState(initial);
+  // The admin's manual choice: null while picking, the ids once confirmed.
+  const [tableIds, setTableIds] = useState<string[] | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const formRef = useRef<HTMLFormElement>(null);
   const ids = { guests: useId(), seat: useId(), times: useId(), requests: useId() };
@@ -79,7 +88,13 @@ export function ReservationForm({
       const clearsTime = key === 'date' || key === 'partySize' || key === 'seatType';
       return { ...current, [key]: value, ...(clearsTime ? { startTime: null } : {}) };
     });
+    if (key === 'date' || key === 'partySize' || key === 'seatType') setTableIds(null);
   };
+  const chooseTime = (time: number | null) => {
+    setValues((current) => ({ ...current, startTime: time }));
+    setTableIds(null);
+  };
+  const awaitingTables = Boolean(pickTables && values.startTime !== null && tableIds === null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -97,7 +112,8 @@ export function ReservationForm({
       const found: Errors = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0] as Field;
-        found[field] ??= issue.message;
+        found[field] ??=
+          field === 'startTime' && values.startTime === null && missingTimeMessage ? missingTimeMessage : issue.message;
       }
       setErrors(found);
       // Focus the first field in error, in the order a guest reads the form.
@@ -105,7 +121,7 @@ export function ReservationForm({
       return;
     }
     setErrors({});
-    onSubmit(parsed.data);
+    onSubmit(pickTables && tableIds ? { ...parsed.data, tableIds } : parsed.data);
   };
 
   const partyChoices = Array.from({ length: isAdmin ? ADMIN_PARTY_CHOICES : GUEST_MAX_PARTY }, (_, i) => i + 1);
@@ -206,12 +222,34 @@ export function ReservationForm({
 
           <fieldset aria-describedby={errors.startTime ? `${ids.times}-error` : undefined}>
             <legend className="text-sm font-medium text-stone-800">Available Times</legend>
-            <AvailableTimes
-              state={times}
-              ready={Boolean(values.date && partyNumber && !dateError)}
-              selected={values.startTime}
-              onSelect={(time) => setValues((current) => ({ ...current, startTime: time }))}
-            />
+            {pickTables && values.startTime !== null && partyNumber !== null ? (
+              tableIds === null ? (
+                <AdminTablePicker
+                  date={values.date}
+                  startTime={values.startTime}
+                  seatType={values.seatType}
+                  partySize={partyNumber}
+                  onConfirm={setTableIds}
+                  onBack={() => chooseTime(null)}
+                />
+              ) : (
+                <div className="mt-2 flex flex-wrap items-center gap-3 text-sm text-stone-800">
+                  <span>
+                    {formatTime12h(values.startTime)} at {tableIds.join(', ')}
+                  </span>
+                  <button type="button" className={secondaryButton} onClick={() => setTableIds(null)}>
+                    Edit
+                  </button>
+                </div>
+              )
+            ) : (
+              <AvailableTimes
+                state={times}
+                ready={Boolean(values.date && partyNumber && !dateError)}
+                selected={values.startTime}
+                onSelect={chooseTime}
+              />
+            )}
             {errors.startTime && (
               <p id={`${ids.times}-error`} className="mt-1 text-sm text-red-700">
                 {errors.startTime}
@@ -246,7 +284,11 @@ export function ReservationForm({
       </div>
 
       <div className="flex flex-wrap gap-3">
-        <button type="submit" className={primaryButton} disabled={busy || largeParty || values.startTime === null}>
+        <button
+          type="submit"
+          className={primaryButton}
+          disabled={busy || largeParty || awaitingTables || (values.startTime === null && !missingTimeMessage)}
+        >
           {busy ? busyLabel : submitLabel}
         </button>
         {onCancel && (

@@ -52,6 +52,7 @@ function Booking({ user }: { user: SessionUser }) {
       )}
       <ReservationForm
         isAdmin={user.isAdmin}
+        pickTables={user.isAdmin}
         initial={{
           name: '',
           phone: '',

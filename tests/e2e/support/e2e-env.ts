@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
+import { addDays, weekdayOf } from '../../../src/booking/booking-window';
+import { todayIn } from '../../../src/booking/calendar';
 import { actionLinkOf, waitForEmail } from '../../support/outbox';
 
 export const OUTBOX = resolve('test-results/e2e-outbox');
@@ -25,4 +27,20 @@ export async function signUpViaApi(page: Page, email: string, password: string) 
     headers: { origin: BASE_URL },
   });
   if (!response.ok()) throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`);
+}
+
+/** Signs the page's context in through the API (as the sign-in form does). */
+export async function signInViaApi(page: Page, email: string, password: string) {
+  const response = await page.request.post('/api/auth/sign-in/email', {
+    data: { email, password },
+    headers: { origin: BASE_URL },
+  });
+  if (!response.ok()) throw new Error(`sign-in failed: ${response.status()} ${await response.text()}`);
+}
+
+/** The first open day (Tuesday to Sunday) at least `daysAhead` days after the restaurant's today. */
+export function openDate(daysAhead: number): string {
+  let date = addDays(todayIn('America/Los_Angeles'), daysAhead);
+  while (weekdayOf(date) === 1) date = addDays(date, 1);
+  return date;
 }

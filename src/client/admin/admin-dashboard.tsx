@@ -1,0 +1,295 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { todayIn } from '../../booking/calendar';
+import { messages } from '../../booking/messages';
+import { api, ApiError, unwrap } from '../api/api-client';
+import { appConfig } from '../app-config';
+import { Banner, type BannerMessage } from '../components/banner';
+import { primaryButton, secondaryButton } from '../components/buttons';
+import { Spinner } from '../components/spinner';
+import { changedFields, toFormValues } from '../reservations/changed-fields';
+import { ReservationForm } from '../reservations/reservation-form';
+import type { Reservation } from '../reservations/use-reservation-api';
+import { AdminReservationCard } from './admin-reservation-card';
+import { CancelDialog } from './cancel-dialog';
+import { ChangeSeatsPanel } from './change-seats-panel';
+import { searchReservations } from './search';
+import { TableLayout } from './table-layout';
+import { adminKeys, useAllReservations, useLiveDay, useTables } from './use-admin-api';
+
+type Mode = 'date' | 'search';
+type Panel = { kind: 'edit' | 'seats'; id: string } | null;
+
+/** Search debounce (SPEC section 9). */
+const SEARCH_DEBOUNCE_MS = 300;
+
+export function AdminDashboard() {
+  const queryClient = useQueryClient();
+  const [mode, setMode] = useState<Mode>('date');
+  const [date, setDate] = useState(todayIn(appConfig.timeZone));
+  const [text, setText] = useState('');
+  const [searched, setSearched] = useState('');
+  const [panel, setPanel] = useState<Panel>(null);
+  const [cancelling, setCancelling] = useState<Reservation | null>(null);
+  const [notices, setNotices] = useState<BannerMessage[]>([]);
+  const dateId = useId();
+  const searchId = useId();
+
+  const tables = useTables();
+  const day = useLiveDay(mode === 'date' && date ? date : null);
+  const all = useAllReservations(mode === 'search');
+
+  // Typing pauses for 300 ms before searching; Enter searches at once.
+  useEffect(() => {
+    const timer = setTimeout(() => setSearched(text), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  const switchMode = (next: Mode) => {
+    // Switching clears the results and closes any open panel (SPEC section 2).
+    setMode(next);
+    setPanel(null);
+    setNotices([]);
+    setText('');
+    setSearched('');
+  };
+
+  const refreshAfterWrite = async () => {
+    await queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    await queryClient.invalidateQueries({ queryKey: ['admin', 'day'] });
+  };
+
+  const cancel = useMutation({
+    mutationFn: (id: string) => unwrap(api.reservations[':id'].$delete({ param: { id } })),
+    onSuccess: async () => {
+      setNotices([{ kind: 'success', text: messages.cancelled }]);
+      setCancelling(null);
+      await refreshAfterWrite();
+    },
+    onError: (error) => {
+      setCancelling(null);
+      setNotices([
+        {
+          kind: 'error',
+          text: error instanceof ApiError && error.status === 404 ? error.message : messages.cancelFailed,
+        },
+      ]);
+    },
+  });
+
+  const edit = useMutation({
+    mutationFn: (args: { id: string; changes: Parameters<typeof changedFields>[1] }) =>
+      unwrap(api.reservations[':id'].$patch({ param: { id: args.id }, json: args.changes })),
+    onMutate: () => setNotices([{ kind: 'info', text: messages.updating }]),
+    onSuccess: async () => {
+      setNotices([{ kind: 'success', text: messages.updated }]);
+      setPanel(null);
+      await refreshAfterWrite();
+    },
+    onError: (error) =>
+      setNotices([
+        {
+          kind: 'error',
+          text:
+            error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : messages.updateFailed,
+        },
+      ]),
+  });
+
+  const list: Reservation[] =
+    mode === 'date' ? (day.data?.reservations ?? []) : searchReservations(all.data?.reservations ?? [], searched);
+  const loading = mode === 'date' ? Boolean(date) && day.isPending : Boolean(searched.trim()) && all.isPending;
+  const failed = mode === 'date' ? day.isError : all.isError;
+
+  const print = () => {
+    if (list.length === 0) {
+      setNotices([
+        { kind: 'warning', text: 'No reservations to print. Please select a date or search for reservations first.' },
+      ]);
+      return;
+    }
+    const query: Record<string, string> = mode === 'date' ? { date } : { q: searched };
+    window.open(`/admin/print?${new URLSearchParams(query).toString()}`, '_blank', 'noopener');
+  };
+
+  return (
+    <section className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-bold text-stone-900">Admin Dashboard</h1>
+        <button type="button" className={primaryButton} onClick={print}>
+          Print Reservations ({list.length})
+        </button>
+      </div>
+      <Banner kind="info">
+        Admin mode: You can book non-reservable tables and counter seats. These will automatically be included in the
+        available options.
+      </Banner>
+
+      <div role="group" aria-label="Search mode" className="flex gap-2">
+        {(
+          [
+            ['date', 'Search by Date'],
+            ['search', 'Search by Name/Email'],
+          ] as const
+        ).map(([value, label]) => (
+          <button
+            key={value}
+            type="button"
+            aria-pressed={mode === value}
+            onClick={() => switchMode(value)}
+            className={mode === value ? primaryButton : secondaryButton}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+
+      {notices.map((notice) => (
+        <Banner key={notice.text} kind={notice.kind}>
+          {notice.text}
+        </Banner>
+      ))}
+
+      {mode === 'date' ? (
+        <div className="space-y-2">
+          <label htmlFor={dateId} className="block text-sm font-medium text-stone-800">
+            Date
+          </label>
+          <div className="flex flex-wrap items-center gap-3">
+            <input
+              id={dateId}
+              type="date"
+              value={date}
+              onChange={(e) => {
+                setDate(e.target.value);
+                setPanel(null);
+              }}
+              className="rounded-md border border-stone-300 px-3 py-2"
+            />
+            {date && (
+              <span className="text-xs text-stone-600" role="status">
+                {day.streamState === 'live'
+                  ? 'Live: changes appear as they happen'
+                  : day.streamState === 'reconnecting'
+                    ? 'Reconnecting…'
+                    : 'Connecting…'}
+              </span>
+            )}
+          </div>
+        </div>
+      ) : (
+        <form
+          role="search"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setSearched(text);
+          }}
+          className="space-y-2"
+        >
+          <label htmlFor={searchId} className="block text-sm font-medium text-stone-800">
+            Customer name or email
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            value={text}
+            placeholder="Enter customer name or email address..."
+            onChange={(e) => setText(e.target.value)}
+            className="block w-full rounded-md border border-stone-300 px-3 py-2"
+          />
+          {text && (
+            <p className="text-xs text-stone-600">Press Enter to search or continue typing to refine your search</p>
+          )}
+          {searched.trim() && !all.isPending && (
+            <p className="text-sm text-stone-800" role="status">
+              Searching for: {searched.trim()} · Found {list.length} result(s)
+            </p>
+          )}
+        </form>
+      )}
+
+      {mode === 'date' && date && tables.data && <TableLayout tables={tables.data.tables} reservations={list} />}
+
+      <section aria-labelledby="list-heading" className="space-y-3">
+        <h2 id="list-heading" className="text-xl font-semibold text-stone-900">
+          Reservations
+        </h2>
+        {loading ? (
+          <Spinner label="Loading reservations" />
+        ) : failed ? (
+          <Banner kind="error">{messages.loadAdminFailed}</Banner>
+        ) : list.length === 0 ? (
+          <p className="text-stone-700">
+            {mode === 'date'
+              ? date
+                ? 'No reservations found for this date.'
+                : 'Please select a date to view table reservations.'
+              : searched.trim()
+                ? 'No reservations found matching your search.'
+                : 'Enter a name or email address to search for reservations.'}
+          </p>
+        ) : (
+          <ul className="grid gap-3 lg:grid-cols-2">
+            {list.map((reservation) => (
+              <li key={reservation.id}>
+                <AdminReservationCard
+                  reservation={reservation}
+                  onEdit={() => setPanel({ kind: 'edit', id: reservation.id })}
+                  onChangeSeats={() => setPanel({ kind: 'seats', id: reservation.id })}
+                  onCancel={() => setCancelling(reservation)}
+                >
+                  {panel?.id === reservation.id && panel.kind === 'seats' && (
+                    <ChangeSeatsPanel
+                      reservation={reservation}
+                      onClose={() => setPanel(null)}
+                      onSaved={(saved) => {
+                        setNotices(saved);
+                        setPanel(null);
+                        void refreshAfterWrite();
+                      }}
+                    />
+                  )}
+                  {panel?.id === reservation.id && panel.kind === 'edit' && (
+                    <div className="mt-4 border-t border-stone-200 pt-4">
+                      <ReservationForm
+                        isAdmin
+                        excludeId={reservation.id}
+                        initial={toFormValues(reservation)}
+                        submitLabel="Save Changes"
+                        busyLabel="Saving…"
+                        busy={edit.isPending}
+                        failure={null}
+                        missingTimeMessage={messages.noTimeSelected}
+                        onSubmit={(input) =>
+                          edit.mutate({ id: reservation.id, changes: changedFields(reservation, input) })
+                        }
+                        onCancel={() => setPanel(null)}
+                      />
+                    </div>
+                  )}
+                </AdminReservationCard>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <p className="text-sm text-stone-600">
+        Guest details are confidential and used only to run reservations. See the{' '}
+        <Link className="underline" to="/privacy">
+          privacy policy
+        </Link>
+        .
+      </p>
+
+      {cancelling && (
+        <CancelDialog
+          busy={cancel.isPending}
+          onNo={() => setCancelling(null)}
+          onYes={() => cancel.mutate(cancelling.id)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import { formatPhoneInput } from '../../booking/phone';
+import { secondaryButton } from '../components/buttons';
+import { formatLongDate, partyLabel, timeRange } from '../reservations/format';
+import type { Reservation } from '../reservations/use-reservation-api';
+
+interface Props {
+  reservation: Reservation;
+  onEdit: () => void;
+  onChangeSeats: () => void;
+  onCancel: () => void;
+  children?: React.ReactNode;
+}
+
+/** One reservation in the admin's lists (SPEC section 2, Admin Dashboard). */
+export function AdminReservationCard({ reservation: r, onEdit, onChangeSeats, onCancel, children }: Props) {
+  const multipleTables = r.seatType === 'table' && r.tableIds.length > 1;
+  return (
+    <article
+      className="rounded-lg bg-white p-4 shadow-sm"
+      aria-label={`${r.name}, ${formatLongDate(r.reservationDate)} ${timeRange(r.startTime, r.endTime)}`}
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 className="font-semibold text-stone-900">
+          {formatLongDate(r.reservationDate)} · {timeRange(r.startTime, r.endTime)}
+        </h3>
+        {multipleTables && (
+          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+            Multiple Tables
+          </span>
+        )}
+      </div>
+      <dl className="mt-2 grid grid-cols-[6rem_1fr] gap-x-3 gap-y-1 text-sm text-stone-800">
+        <dt className="font-semibold">Party</dt>
+        <dd>{partyLabel(r.partySize)}</dd>
+        <dt className="font-semibold">Name</dt>
+        <dd>{r.name}</dd>
+        <dt className="font-semibold">Email</dt>
+        <dd className="break-all">{r.reminderEmail}</dd>
+        <dt className="font-semibold">Phone</dt>
+        <dd>{formatPhoneInput(r.phoneNumber)}</dd>
+        <dt className="font-semibold">Tables</dt>
+        <dd>
+          {r.tableIds.length ? r.tableIds.join(', ') : 'No tables assigned'}
+          {r.seatType === 'counter' && ' (Counter)'}
+        </dd>
+        {r.specialRequests && (
+          <>
+            <dt className="font-semibold">Requests</dt>
+            <dd>{r.specialRequests}</dd>
+          </>
+        )}
+      </dl>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button type="button" className={secondaryButton} onClick={onEdit}>
+          Edit
+        </button>
+        <button type="button" className={secondaryButton} onClick={onChangeSeats}>
+          Change Seats
+        </button>
+        <button type="button" className={secondaryButton} onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+      {children}
+    </article>
+  );
+}

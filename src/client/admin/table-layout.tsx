@@ -1,0 +1,52 @@
+import { byTableNumber } from '../../booking/assign-tables';
+import type { RestaurantTable } from '../../booking/restaurant-config';
+import type { Reservation } from '../reservations/use-reservation-api';
+import { timeRange } from '../reservations/format';
+
+/** The day's floor plan: every table with its seats and the times it is booked (SPEC section 2). */
+export function TableLayout({ tables, reservations }: { tables: RestaurantTable[]; reservations: Reservation[] }) {
+  const bookings = (id: string) =>
+    reservations.filter((r) => r.tableIds.includes(id)).sort((a, b) => a.startTime - b.startTime);
+  const group = (location: 'floor' | 'counter') => tables.filter((t) => t.location === location).sort(byTableNumber);
+  return (
+    <section aria-labelledby="layout-heading" className="space-y-4">
+      <h2 id="layout-heading" className="text-xl font-semibold text-stone-900">
+        Table Layout
+      </h2>
+      {(
+        [
+          ['floor', 'Floor Tables'],
+          ['counter', 'Counter Tables'],
+        ] as const
+      ).map(([location, title]) => (
+        <div key={location}>
+          <h3 className="mb-2 text-sm font-semibold uppercase tracking-wide text-stone-600">{title}</h3>
+          <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-6">
+            {group(location).map((table) => {
+              const booked = bookings(table.id);
+              return (
+                <li
+                  key={table.id}
+                  className={`rounded-md border p-2 text-sm ${booked.length ? 'border-red-300 bg-red-50' : 'border-stone-200 bg-white'}`}
+                >
+                  <p className="font-semibold text-stone-900">
+                    {table.id}{' '}
+                    <span className="font-normal text-stone-600">
+                      · {table.numSeats} {table.numSeats === 1 ? 'seat' : 'seats'}
+                    </span>
+                  </p>
+                  {!table.isReservable && <p className="text-xs text-stone-600">Not reservable online</p>}
+                  <ul className="mt-1 space-y-0.5 text-xs text-stone-800">
+                    {booked.map((r) => (
+                      <li key={r.id}>{timeRange(r.startTime, r.endTime)}</li>
+                    ))}
+                  </ul>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ))}
+    </section>
+  );
+}

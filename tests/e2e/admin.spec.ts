@@ -1,0 +1,207 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from '@playwright/test';
+import { formatLongDate } from '../../src/booking/calendar';
+import { expect, test } from './support/fixtures';
+import { ADMIN, BASE_URL, openDate, signInViaApi, signUpViaApi, uniqueEmail } from './support/e2e-env';
+
+test.skip(
+  ({ isMobile }) => isMobile,
+  'the dashboard is a desktop tool; its phone layout is checked by axe and by hand',
+);
+
+async function guestBooks(
+  browser: Browser,
+  name: string,
+  date: string,
+  partySize: number,
+  startTime: number,
+  seatType = 'table',
+) {
+  const context = await browser.newContext({
+    extraHTTPHeaders: {
+      'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    },
+  });
+  const page = await context.newPage();
+  const email = uniqueEmail(
+    name
+      .split(' ')[0]!
+      .toLowerCase()
+      .replace(/[^a-z]/g, '') || 'guest',
+  );
+  await signUpViaApi(page, email, 'guest-password-1');
+  const response = await page.request.post('/api/reservations', {
+    data: {
+      name,
+      phoneNumber: '555-010-0199',
+      reservationDate: date,
+      partySize,
+      seatType,
+      startTime,
+      reminderEmail: email,
+    },
+    headers: { origin: BASE_URL },
+  });
+  await context.close();
+  if (response.status() !== 201) throw new Error(`booking failed: ${response.status()} ${await response.text()}`);
+  return email;
+}
+
+async function openDashboard(page: Page, date: string) {
+  await signInViaApi(page, ADMIN.email, ADMIN.password);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  await page.getByLabel('Date', { exact: true }).fill(date);
+  await expect(page.getByText('Live: changes appear as they happen')).toBeVisible();
+}
+
+test('a guest is denied, then sent home after 3 seconds; a visitor is sent to sign in', async ({ page }) => {
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/auth\/signin\?next=%2Fadmin/);
+  await signUpViaApi(page, uniqueEmail('nosy'), 'nosy-password-1');
+  await page.goto('/admin');
+  await expect(page.getByRole('alert')).toHaveText('Access Denied: Admin privileges required');
+  const shownAt = Date.now();
+  await expect(page).toHaveURL(/\/$/, { timeout: 6000 });
+  expect(Date.now() - shownAt).toBeGreaterThan(2500);
+});
+
+test('live day view, search, change seats, counter warning, cancel dialog', async ({ page, browser }) => {
+  const date = openDate(8);
+  await openDashboard(page, date);
+  await expect(page.getByText('No reservations found for this date.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Table Layout' })).toBeVisible();
+  await expect(page.getByText('Floor Tables')).toBeVisible();
+  await expect(page.getByText('Counter Tables')).toBeVisible();
+
+  // A guest books elsewhere; the open dashboard shows it without a reload.
+  const email = await guestBooks(browser, 'Hana Tanaka', date, 4, 1800);
+  const card = page.getByRole('article', { name: /Hana Tanaka/ });
+  await expect(card).toBeVisible({ timeout: 2000 });
+  await expect(card).toContainText('6:00 PM - 7:30 PM');
+  await expect(card).toContainText('4 people');
+  await expect(card).toContainText(email);
+  await expect(page.getByRole('button', { name: 'Print Reservations (1)' })).toBeVisible();
+
+  // Change seats to two tables: 7 and 8 (not reservable online) -> Multiple Tables.
+  await card.getByRole('button', { name: 'Change Seats' }).click();
+  const panel = card.getByRole('region', { name: 'Change Seats' });
+  await expect(panel.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+  await panel.getByRole('button', { name: /^7/ }).click();
+  await expect(panel).toContainText('Capacity: 2/4');
+  await panel.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(
+    panel.getByText('Selected seats can only accommodate 2 people, but this reservation is for 4 people.'),
+  ).toBeVisible();
+  await panel.getByRole('button', { name: /^8/ }).click();
+  await expect(panel).toContainText('Capacity: 6/4');
+  await panel.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Seats updated successfully!')).toBeVisible();
+  await expect(card).toContainText('7, 8');
+  await expect(card.getByText('Multiple Tables')).toBeVisible();
+
+  // Counter over-selection warns, and saves.
+  await card.getByRole('button', { name: 'Change Seats' }).click();
+  await panel.getByRole('button', { name: 'Counter' }).click();
+  for (const seat of ['C1', 'C2', 'C3', 'C4', 'C5'])
+    await panel.getByRole('button', { name: new RegExp(`^${seat}\\b`) }).click();
+  await panel.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(
+    page.getByText(
+      "You've selected 5 counter seats for a party of 4. Consider using exactly 4 seats to avoid wasting capacity.",
+    ),
+  ).toBeVisible();
+  await expect(card).toContainText('C1, C2, C3, C4, C5 (Counter)');
+  await expect(card.getByText('Multiple Tables')).toHaveCount(0);
+
+  // Search by part of the name, then part of the email.
+  await page.getByRole('button', { name: 'Search by Name/Email' }).click();
+  await expect(page.getByText('Enter a name or email address to search for reservations.')).toBeVisible();
+  const box = page.getByPlaceholder('Enter customer name or email address...');
+  await box.fill('hana tan');
+  await expect(page.getByText('Press Enter to search or continue typing to refine your search')).toBeVisible();
+  await expect(page.getByText('Searching for: hana tan · Found 1 result(s)')).toBeVisible();
+  await box.fill(email.slice(0, 8));
+  await box.press('Enter');
+  await expect(page.getByRole('article', { name: /Hana Tanaka/ })).toBeVisible();
+  await box.fill('nobody-matches-this');
+  await expect(page.getByText('No reservations found matching your search.')).toBeVisible();
+
+  // Cancel through the dialog.
+  await page.getByRole('button', { name: 'Search by Date' }).click();
+  await page.getByLabel('Date', { exact: true }).fill(date);
+  await page
+    .getByRole('article', { name: /Hana Tanaka/ })
+    .getByRole('button', { name: 'Cancel' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel Reservation' });
+  await expect(dialog).toContainText('Are you sure you want to cancel this reservation?');
+  await dialog.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText('Reservation cancelled successfully.')).toBeVisible();
+  await expect(page.getByText('No reservations found for this date.')).toBeVisible();
+  await page.getByRole('button', { name: 'Print Reservations (0)' }).click();
+  await expect(
+    page.getByText('No reservations to print. Please select a date or search for reservations first.'),
+  ).toBeVisible();
+});
+
+test('print opens a report in a new window, where a hostile name is only text', async ({ page, browser }) => {
+  const date = openDate(9);
+  await guestBooks(browser, '<img src=x onerror=alert(1)>', date, 2, 1700);
+  await guestBooks(browser, 'Early Counter', date, 2, 1700, 'counter');
+  await openDashboard(page, date);
+  let alerted = false;
+  page.context().on('page', (popup) =>
+    popup.on('dialog', (dialog) => {
+      alerted = true;
+      void dialog.dismiss();
+    }),
+  );
+  const [report] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: 'Print Reservations (2)' }).click(),
+  ]);
+  await expect(report.getByRole('table')).toBeVisible();
+  await expect(report.getByRole('cell', { name: '<img src=x onerror=alert(1)>' })).toBeVisible();
+  await expect(report.locator('img')).toHaveCount(0);
+  await expect(report.getByText('C1, C2 (Counter)')).toBeVisible();
+  await expect(report.getByText('Total reservations: 2')).toBeVisible();
+  await expect(report.getByText(/Confidential/)).toBeVisible();
+  await expect(report.getByRole('heading', { level: 1 })).toContainText(formatLongDate(date));
+  expect(alerted).toBe(false);
+});
+
+test('the admin books on / with the manual table picker', async ({ page }) => {
+  await signInViaApi(page, ADMIN.email, ADMIN.password);
+  await page.goto('/');
+  await expect(page.getByText('Admin mode: You can book non-reservable tables and counter seats.')).toBeVisible();
+  await page.getByLabel('Name').fill('Walk In');
+  await page.getByLabel('Phone Number').fill('5550100199');
+  await page.getByLabel('Date').fill(openDate(10));
+  await page.getByLabel('Number of Guests').selectOption('4');
+  await page.getByRole('button', { name: '5:30 PM' }).click();
+  await page.getByRole('button', { name: 'Confirm Selection' }).click();
+  await expect(page.getByText('Please select at least one table or counter seat.')).toBeVisible();
+  await page.getByRole('button', { name: /^1\b/ }).click();
+  await page.getByRole('button', { name: 'Confirm Selection' }).click();
+  await expect(
+    page.getByText(
+      'You need at least 4 seats for your party. Currently selected: 2 seats. Please select additional tables or counter seats.',
+    ),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Back to times' }).click();
+  await page.getByRole('button', { name: '6:00 PM' }).click();
+  await page.getByRole('button', { name: /^8\b/ }).click();
+  await page.getByRole('button', { name: 'Confirm Selection' }).click();
+  await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
+  await page.getByRole('button', { name: 'Reserve' }).click();
+  await expect(page.getByRole('region', { name: 'Your reservation is confirmed' })).toContainText(
+    '6:00 PM - 7:30 PM (1.5 hours)',
+  );
+});
+
+test('the dashboard passes axe', async ({ page }) => {
+  await openDashboard(page, openDate(8));
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations).toEqual([]);
+});
