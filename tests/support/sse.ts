@@ -37,6 +37,8 @@ export async function openEventStream(url: string, cookie: string, onEvent: (eve
   })();
   return {
     status: response.status,
+    /** Resolves when the server ends the stream (or after close()). */
+    ended: pump,
     close: async () => {
       controller.abort();
       await pump;
