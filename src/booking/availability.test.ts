@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { availableStartTimes, candidateTables, freeTables } from './availability';
+import fc from 'fast-check';
+import { assignForSlot, availableStartTimes, candidateTables, freeTables } from './availability';
+import { endTimeFor, rangesOverlap } from './clock';
 import type { RestaurantTable } from './restaurant-config';
 
 const tables: RestaurantTable[] = [
@@ -40,5 +42,49 @@ describe('availability', () => {
     expect(
       availableStartTimes({ tables, booked: [], seatType: 'counter', role: 'admin', partySize: 2, seatings }),
     ).toEqual(seatings);
+  });
+});
+
+describe('assignment over random existing bookings', () => {
+  it('never hands out a table that an overlapping reservation holds, and always seats the party', () => {
+    const layout = fc.uniqueArray(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 10 }).chain((numbers) =>
+      fc.tuple(
+        ...numbers.map((n) =>
+          fc.record({
+            id: fc.constant(String(n)),
+            numSeats: fc.integer({ min: 1, max: 6 }),
+            location: fc.constant('floor' as const),
+            isReservable: fc.boolean(),
+          }),
+        ),
+      ),
+    );
+    const seatings = [1700, 1730, 1800, 1830, 1900, 1930, 2000, 2030];
+    fc.assert(
+      fc.property(
+        layout,
+        fc.array(fc.record({ tableIndex: fc.nat(), start: fc.constantFrom(...seatings) }), { maxLength: 15 }),
+        fc.integer({ min: 1, max: 10 }),
+        fc.constantFrom(...seatings),
+        fc.constantFrom('guest' as const, 'admin' as const),
+        (tables, bookings, partySize, startTime, role) => {
+          const booked = bookings.map((b, i) => ({
+            id: `r${i}`,
+            tableIds: [tables[b.tableIndex % tables.length]!.id],
+            startTime: b.start,
+            endTime: endTimeFor(b.start),
+          }));
+          const result = assignForSlot({ tables, booked, seatType: 'table', role, partySize, startTime });
+          if (!result.ok) return;
+          const slot = { startTime, endTime: endTimeFor(startTime) };
+          for (const id of result.tableIds) {
+            expect(booked.some((b) => b.tableIds.includes(id) && rangesOverlap(b, slot))).toBe(false);
+            if (role === 'guest') expect(tables.find((t) => t.id === id)!.isReservable).toBe(true);
+          }
+          const seats = result.tableIds.reduce((sum, id) => sum + tables.find((t) => t.id === id)!.numSeats, 0);
+          expect(seats).toBeGreaterThanOrEqual(partySize);
+        },
+      ),
+    );
   });
 });

@@ -114,6 +114,18 @@ test('live day view, search, change seats, counter warning, cancel dialog', asyn
   await expect(card).toContainText('C1, C2, C3, C4, C5 (Counter)');
   await expect(card.getByText('Multiple Tables')).toHaveCount(0);
 
+  // Edit: a new date clears the time, which the admin must choose again.
+  await card.getByRole('button', { name: 'Edit' }).click();
+  await card.getByLabel('Date').fill(openDate(11));
+  await card.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(card.getByText('No time selected for the reservation')).toBeVisible();
+  await card.getByLabel('Date').fill(date);
+  await card.getByLabel('Number of Guests').selectOption('5');
+  await card.getByRole('button', { name: '6:00 PM' }).click();
+  await card.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Reservation updated successfully!')).toBeVisible();
+  await expect(card).toContainText('5 people');
+
   // Search by part of the name, then part of the email.
   await page.getByRole('button', { name: 'Search by Name/Email' }).click();
   await expect(page.getByText('Enter a name or email address to search for reservations.')).toBeVisible();

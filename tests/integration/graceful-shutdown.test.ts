@@ -28,11 +28,17 @@ describe('graceful shutdown', () => {
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     try {
-      await expect.poll(async () => (await fetch(`${url}/api/health`).catch(() => null))?.status, { timeout: 20_000 }).toBe(200);
+      await expect
+        .poll(async () => (await fetch(`${url}/api/health`).catch(() => null))?.status, { timeout: 20_000 })
+        .toBe(200);
       const admin = new TestClient(url);
       expect((await admin.signIn('owner@example.com', 'owner-password-1')).status).toBe(200);
       // Left open on purpose: an admin's live view must not hold the shutdown.
-      const stream = await openEventStream(`${url}/api/reservations/stream?date=2026-12-01`, admin.cookieHeader(), () => undefined);
+      const stream = await openEventStream(
+        `${url}/api/reservations/stream?date=2026-12-01`,
+        admin.cookieHeader(),
+        () => undefined,
+      );
       const started = Date.now();
       child.kill('SIGTERM');
       expect(await exited).toBe(0);

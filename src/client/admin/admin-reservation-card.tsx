@@ -35,7 +35,13 @@ export function AdminReservationCard({ reservation: r, onEdit, onChangeSeats, on
         <dt className="font-semibold">Name</dt>
         <dd>{r.name}</dd>
         <dt className="font-semibold">Email</dt>
-        <dd className="break-all">{r.reminderEmail}</dd>
+        <dd className="break-all">{r.email}</dd>
+        {r.reminderEmail !== r.email && (
+          <>
+            <dt className="font-semibold">Reminders</dt>
+            <dd className="break-all">{r.reminderEmail}</dd>
+          </>
+        )}
         <dt className="font-semibold">Phone</dt>
         <dd>{formatPhoneInput(r.phoneNumber)}</dd>
         <dt className="font-semibold">Tables</dt>
