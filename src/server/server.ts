@@ -10,12 +10,14 @@ import { migrateToLatest } from './db/migrate';
 import { seedTablesIfEmpty } from './db/seed';
 import type { Logger } from './logger';
 import { createMailer } from './mail/mailer';
+import { createReminderJob } from './mail/reminder-job';
 import { createInProcessFeed } from './reservations/change-feed';
 import { createPostgresFeed } from './reservations/postgres-feed';
 
 export interface RunningServer {
   url: string;
   database: AppDatabase;
+  reminders: ReturnType<typeof createReminderJob>;
   /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
   close(): Promise<void>;
 }
@@ -47,6 +49,8 @@ export interface StartOptions {
   clientDir?: string | undefined;
   /** The clock the booking rules read; tests fix it. */
   now?: (() => Date) | undefined;
+  /** Pause between reminder delivery attempts; tests shorten it. */
+  reminderBackoffMs?: ((attempt: number) => number) | undefined;
 }
 
 export async function startServer(
@@ -64,6 +68,15 @@ export async function startServer(
     ? await createPostgresFeed(database.pgPool, logger)
     : { ...createInProcessFeed(), close: () => Promise.resolve() };
   const shutdown = new AbortController();
+  const reminders = createReminderJob({
+    db: database.db,
+    mailer,
+    config,
+    logger,
+    now: options.now ?? (() => new Date()),
+    ...(options.reminderBackoffMs ? { backoffMs: options.reminderBackoffMs } : {}),
+  });
+  reminders.start();
   const app = createApp({
     config,
     database,
@@ -86,8 +99,10 @@ export async function startServer(
   return {
     url: `http://${host}:${port}`,
     database,
+    reminders,
     close: async () => {
       shutdown.abort();
+      await reminders.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         // Keep-alive sockets with no request in flight would hold close() open.

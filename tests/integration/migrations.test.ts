@@ -29,6 +29,7 @@ describe('migrations and seed on the test database (SQLite, or PostgreSQL with T
       '0002-auth-tables',
       '0003-email-action-codes',
       '0004-table-holds',
+      '0005-reminder-sent',
     ]);
     expect(await migrateToLatest(database.db, database.dialect)).toEqual([]);
   });
@@ -56,6 +57,7 @@ describe('migrations and seed on the test database (SQLite, or PostgreSQL with T
         'specialRequests',
         'createdAt',
         'updatedAt',
+        'reminderSentFor',
       ].sort(),
     );
     expect(columns('tables')).toEqual(['id', 'isReservable', 'location', 'numSeats']);

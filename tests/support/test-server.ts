@@ -30,7 +30,7 @@ export async function startTestServer(
     DATABASE_URL: testDatabase.url,
     ...env,
   });
-  const server = await startServer(config, createLogger(config), { now });
+  const server = await startServer(config, createLogger(config), { now, reminderBackoffMs: () => 10 });
   return {
     ...server,
     config,

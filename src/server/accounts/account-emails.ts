@@ -1,7 +1,7 @@
 import type { AppConfig } from '../config';
 import type { AppDatabase } from '../db/database';
 import type { Logger } from '../logger';
-import type { Mailer, MailMessage } from '../mail/mailer';
+import { sendWithRetry, type Mailer, type MailMessage } from '../mail/mailer';
 import { mailTemplates } from '../mail/templates';
 import { issueActionCode, type ActionMode } from './email-action-codes';
 
@@ -24,14 +24,8 @@ export function createAccountEmails(
   logger: Logger,
 ): AccountEmails {
   const { db } = database;
-  // Sent in the background: a slow or failing mail server never blocks (or times) a sign-up or a reset.
-  const deliver = (message: MailMessage) => {
-    mailer
-      .send(message)
-      .catch((error: unknown) =>
-        logger.error({ err: error, to: message.to, subject: message.subject }, 'email failed'),
-      );
-  };
+  // Sent in the background, with retries: a slow or failing mail server never blocks (or times) a sign-up.
+  const deliver = (message: MailMessage) => void sendWithRetry(mailer, message, logger);
 
   return {
     async sendVerification(user, betterAuthToken) {

@@ -5,6 +5,7 @@ import { tablesAndReservations } from './migrations/0001-tables-and-reservations
 import { authTables } from './migrations/0002-auth-tables';
 import { emailActionCodes } from './migrations/0003-email-action-codes';
 import { tableHolds } from './migrations/0004-table-holds';
+import { reminderSent } from './migrations/0005-reminder-sent';
 
 // Every schema change is a new entry here, never an edit of an old one: the names record what ran.
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -13,6 +14,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0002-auth-tables': authTables(dialect),
     '0003-email-action-codes': emailActionCodes,
     '0004-table-holds': tableHolds,
+    '0005-reminder-sent': reminderSent,
   };
 }
 

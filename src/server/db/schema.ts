@@ -29,6 +29,8 @@ export interface ReservationsTable {
   specialRequests: string | null;
   createdAt: string;
   updatedAt: string;
+  /** The date whose morning reminder was sent (or claimed for sending); null before. Not on the wire. */
+  reminderSentFor: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AuthUserTable {

@@ -47,3 +47,26 @@ export function createMailer(config: AppConfig, logger: Logger): Mailer {
     },
   };
 }
+
+export const MAIL_ATTEMPTS = 3;
+const defaultBackoff = (attempt: number) => 2000 * 4 ** (attempt - 1);
+
+/** Tries a delivery up to three times, waiting longer each time (2 s, then 8 s); true once it went out. */
+export async function sendWithRetry(
+  mailer: Mailer,
+  message: MailMessage,
+  logger: Logger,
+  backoffMs: (attempt: number) => number = defaultBackoff,
+): Promise<boolean> {
+  for (let attempt = 1; attempt <= MAIL_ATTEMPTS; attempt++) {
+    try {
+      await mailer.send(message);
+      return true;
+    } catch (error) {
+      logger.warn({ err: error, to: message.to, subject: message.subject, attempt }, 'email delivery failed');
+      if (attempt < MAIL_ATTEMPTS) await new Promise((resolve) => setTimeout(resolve, backoffMs(attempt)));
+    }
+  }
+  logger.error({ to: message.to, subject: message.subject }, 'email not delivered after retries');
+  return false;
+}

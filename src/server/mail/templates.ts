@@ -1,4 +1,6 @@
 import type { AppConfig } from '../config';
+import { formatLongDate } from '../../booking/calendar';
+import { formatTime12h } from '../../booking/clock';
 import type { MailMessage } from './mailer';
 
 // Every email the app sends, in one place: a plain-text and an HTML body, signed with the restaurant's
@@ -26,7 +28,29 @@ ${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;b
   return { to, subject, text, html };
 }
 
+export interface ReminderDetails {
+  name: string;
+  reservationDate: string;
+  startTime: number;
+  endTime: number;
+  partySize: number;
+}
+
 export const mailTemplates = {
+  reminder: (restaurant: Restaurant, to: string, r: ReminderDetails, myReservationsUrl: string) =>
+    compose(
+      restaurant,
+      to,
+      `Reminder: your table at ${restaurant.name} today at ${formatTime12h(r.startTime)}`,
+      [
+        `Hello ${r.name},`,
+        `This is a reminder of your reservation today, ${formatLongDate(r.reservationDate)}, from ${formatTime12h(r.startTime)} to ${formatTime12h(r.endTime)}, for ${r.partySize} ${r.partySize === 1 ? 'person' : 'people'}.`,
+        `To change or cancel it, open My Reservations. If plans change at short notice, please call us at ${restaurant.phone}.`,
+        'We look forward to seeing you.',
+      ],
+      { label: 'My Reservations', url: myReservationsUrl },
+    ),
+
   verifyEmail: (restaurant: Restaurant, to: string, url: string) =>
     compose(
       restaurant,
