@@ -15,25 +15,41 @@ export async function createPostgresFeed(
   const listeners = new Set<(change: ReservationChange) => void>();
   let client: pg.PoolClient | undefined;
   let closed = false;
+  let releaseCurrent: (() => void) | undefined;
 
   const connect = async () => {
-    client = await pool.connect();
-    client.on('notification', (message) => {
+    const connection = await pool.connect();
+    client = connection;
+    let released = false;
+    // A LISTEN connection is never handed back for reuse: it is destroyed, exactly once, whether the
+    // server closes the feed or PostgreSQL drops the connection (pg may report an error more than once).
+    const destroy = () => {
+      if (released) return;
+      released = true;
+      connection.removeAllListeners('notification');
+      connection.release(true);
+      if (client === connection) client = undefined;
+    };
+    connection.on('notification', (message) => {
       if (message.channel !== CHANNEL || !message.payload) return;
       const change = JSON.parse(message.payload) as ReservationChange;
       for (const listener of listeners) listener(change);
     });
-    client.on('error', (error) => {
+    connection.on('error', (error) => {
+      if (released) return;
+      destroy();
+      if (closed) return;
       logger.warn({ err: error }, 'change feed connection lost; reconnecting');
-      client?.release(true);
-      client = undefined;
-      if (!closed)
-        setTimeout(
-          () => void connect().catch((err: unknown) => logger.error({ err }, 'change feed reconnect failed')),
-          1000,
-        );
+      setTimeout(
+        () => {
+          if (closed) return;
+          connect().catch((err: unknown) => logger.error({ err }, 'change feed reconnect failed'));
+        },
+        1000,
+      );
     });
-    await client.query(`LISTEN ${CHANNEL}`);
+    releaseCurrent = destroy;
+    await connection.query(`LISTEN ${CHANNEL}`);
   };
   await connect();
 
@@ -49,10 +65,8 @@ export async function createPostgresFeed(
     },
     async close() {
       closed = true;
-      if (client) {
-        await client.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
-        client.release();
-      }
+      if (client) await client.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
+      releaseCurrent?.();
     },
   };
 }
