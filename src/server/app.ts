@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { ZodError } from 'zod';
 import type { AccountEmails } from './accounts/account-emails';
@@ -10,6 +11,8 @@ import type { ChangeFeed } from './reservations/change-feed';
 import { reservationRoutes } from './reservations/reservation-routes';
 import { clientIp } from './http/client-ip';
 import { AppError, errorBody } from './http/errors';
+import { validProfileUpdate } from './http/profile-update';
+import { refuseNulCharacters } from './http/refuse-nul';
 import { sameOriginOnly } from './http/same-origin';
 import { securityHeaders } from './http/security-headers';
 import { mountClient } from './http/spa';
@@ -50,7 +53,23 @@ export function createApp(deps: AppDeps) {
   });
   app.use(securityHeaders());
   app.use('/api/*', sameOriginOnly(trustedOrigins(config)));
+  // No request of ours comes near 64 KB; a larger body is refused before anything reads it.
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: 64 * 1024,
+      onError: (c) => c.json(errorBody('The request is too large.', 'payload_too_large'), 413),
+    }),
+  );
+  app.use('/api/*', refuseNulCharacters());
+  // API answers are personal (sessions, reservations): never kept by a browser or proxy cache.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('cache-control')) c.res.headers.set('Cache-Control', 'no-store');
+  });
 
+  // Better Auth's profile update takes any JSON type as a name (and answers 500 to null): checked first.
+  app.post('/api/auth/update-user', validProfileUpdate());
   // Better Auth reads the client IP from a header we set ourselves, never the one the client sent.
   app.on(['GET', 'POST'], '/api/auth/*', (c) => {
     const headers = new Headers(c.req.raw.headers);
@@ -59,7 +78,9 @@ export function createApp(deps: AppDeps) {
   });
 
   app.use('/api/*', async (c, next) => {
-    const session = await auth.api.getSession({ headers: c.req.raw.headers });
+    // No session cookie, no session: skip the lookup, which costs Better Auth a context and a query.
+    const hasSessionCookie = (c.req.header('cookie') ?? '').includes('session_token=');
+    const session = hasSessionCookie ? await auth.api.getSession({ headers: c.req.raw.headers }) : null;
     c.set('user', session?.user ?? null);
     c.set('session', session ?? null);
     await next();

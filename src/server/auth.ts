@@ -65,6 +65,9 @@ export function createAuth(config: AppConfig, database: AppDatabase, emails: Acc
       },
     },
     advanced: {
+      // Better Auth skips its origin and redirect-target checks whenever NODE_ENV is 'test'; keep them on
+      // always, so the tests prove what production does (an off-site callbackURL is refused).
+      disableOriginCheck: false,
       useSecureCookies: config.publicUrl.startsWith('https://'),
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },

@@ -87,6 +87,32 @@ describe('accounts over real HTTP', () => {
     }
   });
 
+  it('ADMIN_PASSWORD takes over an unverified account that squatted the admin address, signing it out', async () => {
+    const first = await startTestServer({ ADMIN_EMAIL: 'chef@example.com' });
+    const squatter = new TestClient(first.url);
+    expect((await squatter.signUp('chef@example.com', 'squatter-password-1')).status).toBe(200);
+    const squatterCookie = squatter.cookieHeader();
+    await first.close();
+
+    // The owner starts the app with ADMIN_PASSWORD on the same database.
+    const second = await startTestServer(
+      { ADMIN_EMAIL: 'chef@example.com', ADMIN_PASSWORD: 'the-owners-password-1' },
+      undefined,
+      first.testDatabase,
+    );
+    try {
+      const oldSession = new TestClient(second.url, { cookie: squatterCookie });
+      expect(await oldSession.session()).toBeNull();
+      expect((await new TestClient(second.url).signIn('chef@example.com', 'squatter-password-1')).status).toBe(401);
+      const owner = new TestClient(second.url);
+      expect((await owner.signIn('chef@example.com', 'the-owners-password-1')).status).toBe(200);
+      expect(await owner.session()).toMatchObject({ email: 'chef@example.com', emailVerified: true, isAdmin: true });
+    } finally {
+      await second.close();
+      await first.testDatabase.drop();
+    }
+  });
+
   it('a wrong password and an unknown email get the same answer', async () => {
     await client().signUp('bob@example.com', 'bob-password-1');
     const wrongPassword = await client().signIn('bob@example.com', 'not-his-password');

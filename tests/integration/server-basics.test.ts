@@ -37,4 +37,25 @@ describe('server basics over real HTTP', () => {
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   });
+
+  it('keeps API answers out of caches', async () => {
+    for (const path of ['/api/session', '/api/no-such-thing', '/api/reservations/mine']) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.headers.get('cache-control'), path).toBe('no-store');
+    }
+  });
+
+  it('refuses an oversized body before reading it, in the one error shape', async () => {
+    for (const path of ['/api/reservations', '/api/auth/sign-in/email']) {
+      const response = await fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.url },
+        body: JSON.stringify({ name: 'x'.repeat(100_000) }),
+      });
+      expect(response.status, path).toBe(413);
+      expect(await response.json()).toEqual({
+        error: { message: 'The request is too large.', code: 'payload_too_large' },
+      });
+    }
+  });
 });

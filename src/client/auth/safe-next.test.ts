@@ -12,6 +12,13 @@ describe('safeNextPath', () => {
     ['/\\evil.example', '/'],
     ['javascript:alert(1)', '/'],
     ['/%2F%2Fevil.example', '/%2F%2Fevil.example'],
+    // Dot segments that resolve to a protocol-relative path.
+    ['/.//evil.example', '/'],
+    ['/..//evil.example', '/'],
+    ['/%2e//evil.example', '/'],
+    ['/a/..//evil.example', '/'],
+    ['/./\\evil.example', '/'],
+    ['/a/../my-reservations', '/my-reservations'],
   ])('%s -> %s', (next, expected) => {
     expect(safeNextPath(next)).toBe(expected);
   });

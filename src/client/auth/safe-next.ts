@@ -7,6 +7,9 @@ export function safeNextPath(next: string | null | undefined): string {
   try {
     const url = new URL(next, 'http://same.site');
     if (url.origin !== 'http://same.site') return '/';
+    // Dot segments can resolve to a path that starts with '//' ('/.//evil.example'), which a browser reads
+    // as another host.
+    if (url.pathname.startsWith('//')) return '/';
     return `${url.pathname}${url.search}${url.hash}`;
   } catch {
     return '/';

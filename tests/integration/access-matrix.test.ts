@@ -1,0 +1,330 @@
+import { fetch } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, weekdayOf } from '../../src/booking/booking-window';
+import { TestClient } from '../support/http-client';
+import { actionLinkOf, waitForEmail } from '../support/outbox';
+import { bookingBody, FIXED_NOW } from '../support/reservation-factory';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+// Every endpoint x every kind of caller, as one table: the status each caller gets, and that no answer
+// carries another guest's data. The admin is the verified account with ADMIN_EMAIL; before it verifies,
+// the very same account is "an unverified sign-up with the admin's address" and must get no admin rights.
+// One database cannot hold two accounts with one email, so that column is asked first, then the account
+// verifies through its emailed link (README, "Make yourself admin") and answers the admin column.
+
+const ADMIN_EMAIL = 'owner@example.com';
+const CALLERS = ['anonymous', 'guestA', 'guestB', 'unverifiedAdminEmail', 'admin'] as const;
+type Caller = (typeof CALLERS)[number];
+type Statuses = [anonymous: number, guestA: number, guestB: number, unverifiedAdminEmail: number, admin: number];
+
+/** What each guest typed into their bookings: none of it may reach another guest. */
+const GUESTS = {
+  guestA: { email: 'ann@example.com', name: 'Annabel Quill', phone: '555-867-5309', reminder: 'annabel.q@example.net' },
+  guestB: {
+    email: 'bob@example.com',
+    name: 'Bartholomew Finch',
+    phone: '555-222-3344',
+    reminder: 'bart.f@example.net',
+  },
+  // The admin-email account books too (as a guest while unverified).
+  unverifiedAdminEmail: {
+    email: ADMIN_EMAIL,
+    name: 'Olive Owner',
+    phone: '555-777-8899',
+    reminder: 'olive.o@example.net',
+  },
+};
+type Guest = keyof typeof GUESTS;
+const PASSWORDS: Record<Guest, string> = {
+  guestA: 'ann-password-1',
+  guestB: 'bob-password-1',
+  unverifiedAdminEmail: 'owner-password-1',
+};
+const secretsOf = (guest: Guest) => {
+  const { email, name, phone, reminder } = GUESTS[guest];
+  return [email, name, phone.replace(/\D/g, ''), reminder];
+};
+/** The account whose data a caller legitimately owns (the admin is the former unverified account). */
+const ownerOf = (caller: Caller): Guest | undefined =>
+  caller === 'anonymous' ? undefined : caller === 'admin' ? 'unverifiedAdminEmail' : caller;
+
+// Placeholders in the matrix's paths, filled in when a cell is asked.
+const A_RESERVATION = '{A reservation of guest A}';
+const NEW_A_RESERVATION = '{a new reservation of guest A}';
+const MISSING = '{an id nobody has}';
+
+interface Row {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  path: string;
+  expected: Statuses;
+  body?: (caller: Caller) => unknown;
+  /** Further checks of one cell's answer (beyond the status and the no-leak rule). */
+  check?: (caller: Caller, answer: Answer, target: string | undefined) => Promise<void> | void;
+}
+
+interface Answer {
+  status: number;
+  body: any;
+  /** The raw body, for the leak check. */
+  text: string;
+  contentType: string;
+}
+
+// Open days from Tuesday 2026-11-24 (the first day a guest may book under FIXED_NOW), one per booking, so
+// that bookings never compete for a table.
+let nextDay = '2026-11-24';
+function openDay(): string {
+  while (weekdayOf(nextDay) === 1) nextDay = addDays(nextDay, 1);
+  const day = nextDay;
+  nextDay = addDays(nextDay, 1);
+  return day;
+}
+
+const bookingOf = (guest: Guest) => {
+  const { name, phone, reminder } = GUESTS[guest];
+  return bookingBody({ name, phoneNumber: phone, reminderEmail: reminder, reservationDate: openDay() });
+};
+
+const isErrorShape = (body: unknown) =>
+  expect(body).toEqual({ error: { message: expect.stringMatching(/\S/), code: expect.stringMatching(/\S/) } });
+
+describe('access matrix: every endpoint x every kind of caller', () => {
+  let server: TestServer;
+  const clients = {} as Record<Caller, TestClient>;
+  let annsReservation: { id: string; reservationDate: string };
+
+  const annBooks = async () => {
+    const response = await clients.guestA.post('/api/reservations', bookingOf('guestA'));
+    expect(response.status).toBe(201);
+    return response.body.reservation as { id: string; reservationDate: string };
+  };
+  const storedReservation = (id: string) =>
+    server.database.db.selectFrom('reservations').selectAll().where('id', '=', id).executeTakeFirst();
+
+  beforeAll(async () => {
+    server = await startTestServer({ ADMIN_EMAIL }, () => FIXED_NOW);
+    // Each caller connects from its own address: sign-up rate limits are per client address.
+    CALLERS.forEach((caller, i) => (clients[caller] = new TestClient(server.url, {}, `127.0.0.${20 + i}`)));
+    for (const guest of Object.keys(GUESTS) as Guest[])
+      expect((await clients[guest].signUp(GUESTS[guest].email, PASSWORDS[guest])).status).toBe(200);
+    // "admin" is the same account, asked after it has verified its address (see the top of this file).
+    clients.admin = clients.unverifiedAdminEmail;
+    annsReservation = await annBooks();
+    // Bob and the owner have bookings too, so "only their own" in the lists is not vacuous.
+    expect((await clients.guestB.post('/api/reservations', bookingOf('guestB'))).status).toBe(201);
+    expect(
+      (await clients.unverifiedAdminEmail.post('/api/reservations', bookingOf('unverifiedAdminEmail'))).status,
+    ).toBe(201);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const ownEmail = (caller: Caller) => GUESTS[ownerOf(caller)!].email;
+  const availability = '/api/availability?date=2026-11-25&partySize=2&seatType=table';
+
+  // prettier-ignore
+  const MATRIX: Row[] = [
+    // Columns: anonymous, guest A, guest B, the unverified admin-email account, the admin.
+    //                                                                               anon A    B    unv. admin
+    { method: 'GET', path: '/api/health',                                 expected: [200, 200, 200, 200, 200] },
+    { method: 'GET', path: '/api/session',                                expected: [200, 200, 200, 200, 200],
+      check: (caller, { body }) => {
+        if (caller === 'anonymous') return expect(body).toEqual({ user: null });
+        expect(body.user).toMatchObject({
+          email: ownEmail(caller),
+          emailVerified: caller === 'admin',
+          isAdmin: caller === 'admin',
+        });
+      } },
+    { method: 'POST', path: '/api/account/email-action',                  expected: [400, 400, 400, 400, 400],
+      body: () => ({ mode: 'verifyEmail', oobCode: 'made-up-code' }) },
+    { method: 'POST', path: '/api/account/password',                      expected: [401, 200, 200, 200, 200],
+      // The same password again: the endpoint works for a fresh session, and nobody's password changes.
+      body: (caller) => ({ newPassword: PASSWORDS[ownerOf(caller) ?? 'guestA'] }) },
+    { method: 'GET', path: availability,                                  expected: [401, 200, 200, 200, 200],
+      check: (caller, { body }) => {
+        if (caller !== 'anonymous') expect(Object.keys(body).sort()).toEqual(['date', 'times']);
+      } },
+    { method: 'GET', path: '/api/tables',                                 expected: [401, 403, 403, 403, 200] },
+    { method: 'GET', path: '/api/tables/available?date=2026-11-25&startTime=1700&seatType=table',
+                                                                          expected: [401, 403, 403, 403, 200] },
+    { method: 'POST', path: '/api/reservations',                          expected: [401, 201, 201, 201, 201],
+      body: (caller) => bookingOf(ownerOf(caller) ?? 'guestA'),
+      check: (caller, { status, body }) => {
+        // A booking is always under the caller's own account email, whatever the body says.
+        if (status === 201) expect(body.reservation.email).toBe(ownEmail(caller));
+      } },
+    { method: 'GET', path: '/api/reservations/mine',                      expected: [401, 200, 200, 200, 200],
+      check: (caller, { body }) => {
+        if (caller === 'anonymous') return;
+        const emails = (body.reservations as { email: string }[]).map((r) => r.email);
+        expect(emails.length).toBeGreaterThan(0);
+        expect(new Set(emails)).toEqual(new Set([ownEmail(caller)]));
+      } },
+    { method: 'GET', path: '/api/reservations/all',                       expected: [401, 403, 403, 403, 200],
+      check: (caller, { body }) => {
+        if (caller !== 'admin') return;
+        const emails = new Set((body.reservations as { email: string }[]).map((r) => r.email));
+        expect(emails).toEqual(new Set(Object.values(GUESTS).map((guest) => guest.email)));
+      } },
+    { method: 'GET', path: '/api/reservations?date=2026-11-24',           expected: [401, 403, 403, 403, 200],
+      check: (caller, { body }) => {
+        if (caller === 'admin') expect(body.reservations.map((r: { id: string }) => r.id)).toContain(annsReservation.id);
+      } },
+    { method: 'GET', path: '/api/reservations/stream?date=2026-11-24',    expected: [401, 403, 403, 403, 200],
+      check: (caller, answer) => {
+        // The admin's live view: an event stream whose first snapshot holds the day's bookings.
+        if (caller === 'admin') {
+          expect(answer.contentType).toMatch(/^text\/event-stream/);
+          expect(answer.text).toContain(GUESTS.guestA.name);
+        }
+      } },
+    { method: 'GET', path: `/api/reservations/${A_RESERVATION}`,          expected: [401, 200, 404, 404, 200] },
+    { method: 'PATCH', path: `/api/reservations/${A_RESERVATION}`,        expected: [401, 200, 404, 404, 200],
+      body: (caller) => ({ specialRequests: `set by ${caller}` }),
+      check: async (caller, { status }, target) => {
+        // A refused edit changed nothing.
+        if (status === 404) expect((await storedReservation(target!))?.specialRequests).not.toBe(`set by ${caller}`);
+      } },
+    { method: 'DELETE', path: `/api/reservations/${NEW_A_RESERVATION}`,   expected: [401, 200, 404, 404, 200],
+      check: async (_caller, { status }, target) => {
+        // A refused cancel left the booking in place; an allowed one removed it.
+        expect(await storedReservation(target!)).toEqual(status === 200 ? undefined : expect.anything());
+      } },
+    { method: 'GET', path: `/api/reservations/${MISSING}`,                expected: [401, 404, 404, 404, 404] },
+    { method: 'GET', path: '/api/no-such-endpoint',                       expected: [404, 404, 404, 404, 404] },
+    // Better Auth's own endpoints, where the caller matters.
+    { method: 'GET', path: '/api/auth/get-session',                       expected: [200, 200, 200, 200, 200],
+      check: (caller, { body }) => {
+        if (caller === 'anonymous') expect(body).toBeNull();
+        else expect(body.user.email).toBe(ownEmail(caller));
+      } },
+    { method: 'GET', path: '/api/auth/list-sessions',                     expected: [401, 200, 200, 200, 200],
+      check: async (caller, { body }) => {
+        if (caller === 'anonymous') return;
+        // Only the caller's own sessions.
+        const own = await server.database.db.selectFrom('user').select('id').where('email', '=', ownEmail(caller)).executeTakeFirstOrThrow();
+        expect(new Set((body as { userId: string }[]).map((session) => session.userId))).toEqual(new Set([own.id]));
+      } },
+    { method: 'GET', path: '/api/auth/list-accounts',                     expected: [401, 200, 200, 200, 200] },
+    { method: 'POST', path: '/api/auth/update-user',                      expected: [401, 200, 200, 200, 200],
+      // A profile update cannot mark the address verified (which would make the squatter admin).
+      body: (caller) => ({ name: `${caller} renamed`, emailVerified: true }),
+      check: async (caller) => {
+        if (caller === 'unverifiedAdminEmail')
+          expect(await clients[caller].session()).toMatchObject({ emailVerified: false, isAdmin: false });
+      } },
+  ];
+
+  async function resolvePath(path: string): Promise<{ url: string; target?: string }> {
+    if (path.includes(A_RESERVATION))
+      return { url: path.replace(A_RESERVATION, annsReservation.id), target: annsReservation.id };
+    if (path.includes(NEW_A_RESERVATION)) {
+      const fresh = await annBooks();
+      return { url: path.replace(NEW_A_RESERVATION, fresh.id), target: fresh.id };
+    }
+    return { url: path.replace(MISSING, '00000000-0000-4000-8000-000000000000') };
+  }
+
+  /** One request as `caller`; the event stream is read up to its first snapshot, then closed. */
+  async function ask(caller: Caller, method: string, url: string, body: unknown): Promise<Answer> {
+    const client = clients[caller];
+    if (url.startsWith('/api/reservations/stream')) return readStreamStart(client, url);
+    const response = await client.request(method, url, body);
+    return {
+      status: response.status,
+      body: response.body,
+      text: JSON.stringify(response.body),
+      contentType: response.headers.get('content-type') ?? '',
+    };
+  }
+
+  async function readStreamStart(client: TestClient, url: string): Promise<Answer> {
+    const controller = new AbortController();
+    const cookie = client.cookieHeader();
+    const response = await fetch(`${server.url}${url}`, {
+      headers: { accept: 'text/event-stream', ...(cookie ? { cookie } : {}) },
+      signal: controller.signal,
+    });
+    const contentType = response.headers.get('content-type') ?? '';
+    if (!contentType.startsWith('text/event-stream')) {
+      const text = await response.text();
+      return { status: response.status, body: JSON.parse(text), text, contentType };
+    }
+    let text = '';
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    while (!/event: snapshot\ndata: .*\n\n/.test(text)) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+    controller.abort();
+    return { status: response.status, body: text, text, contentType };
+  }
+
+  /** Asks every row as `caller`, checks each answer, and records its status in `actual`. */
+  async function askColumn(caller: Caller, actual: Record<string, Partial<Record<Caller, number>>>) {
+    for (const row of MATRIX) {
+      const label = `${row.method} ${row.path}`;
+      const { url, target } = await resolvePath(row.path);
+      const answer = await ask(caller, row.method, url, row.body?.(caller));
+      (actual[label] ??= {})[caller] = answer.status;
+
+      // No answer carries another guest's data (the admin sees everything by design).
+      if (caller !== 'admin') {
+        const others = (Object.keys(GUESTS) as Guest[]).filter((guest) => guest !== ownerOf(caller));
+        for (const secret of others.flatMap(secretsOf))
+          expect.soft(answer.text, `${caller} ${label} leaks "${secret}"`).not.toContain(secret);
+      }
+      // Our own endpoints refuse in the one error shape, with the spec's words where it has them.
+      if (answer.status >= 400 && !url.startsWith('/api/auth/')) {
+        isErrorShape(answer.body);
+        const message = answer.body.error.message as string;
+        if (answer.status === 401) expect(message).toBe('Please sign in to continue.');
+        if (answer.status === 403) expect(message).toBe('Access Denied: Admin privileges required');
+        if (answer.status === 404 && url.startsWith('/api/reservations/'))
+          expect(message).toBe('Reservation not found');
+      }
+      if (answer.status < 400) expect(answer.contentType).toMatch(/^(application\/json|text\/event-stream)/);
+      await row.check?.(caller, answer, target);
+    }
+  }
+
+  it('answers each caller at each endpoint as the matrix says, and leaks nothing', async () => {
+    const actual: Record<string, Partial<Record<Caller, number>>> = {};
+    for (const caller of CALLERS.filter((c) => c !== 'admin')) await askColumn(caller, actual);
+
+    // The owner clicks the link in the verification email: the same account is now the admin.
+    expect(await clients.unverifiedAdminEmail.session()).toMatchObject({ emailVerified: false, isAdmin: false });
+    const link = actionLinkOf(await waitForEmail(server.config.mail.outboxDir, ADMIN_EMAIL, /Confirm your email/));
+    expect((await clients.anonymous.post('/api/account/email-action', link)).status).toBe(200);
+    expect(await clients.admin.session()).toMatchObject({ emailVerified: true, isAdmin: true });
+    await askColumn('admin', actual);
+
+    const expected = Object.fromEntries(
+      MATRIX.map((row) => [
+        `${row.method} ${row.path}`,
+        Object.fromEntries(CALLERS.map((caller, i) => [caller, row.expected[i]])),
+      ]),
+    );
+    expect(actual).toEqual(expected);
+
+    // Guest A's reservation carries only edits from callers allowed to make them (the admin's came last).
+    expect((await storedReservation(annsReservation.id))?.specialRequests).toBe('set by admin');
+  });
+
+  it("answers another guest's reservation exactly like one that does not exist", async () => {
+    // No way to tell "exists but not yours" from "no such reservation": same status, same body.
+    const theirs = await clients.guestB.get(`/api/reservations/${annsReservation.id}`);
+    const missing = await clients.guestB.get('/api/reservations/00000000-0000-4000-8000-000000000000');
+    expect(theirs.status).toBe(404);
+    expect(theirs.body).toEqual(missing.body);
+    const theirsPatched = await clients.guestB.patch(`/api/reservations/${annsReservation.id}`, { name: 'Mallory' });
+    const missingPatched = await clients.guestB.patch('/api/reservations/00000000-0000-4000-8000-000000000000', {
+      name: 'Mallory',
+    });
+    expect([theirsPatched.status, theirsPatched.body]).toEqual([missingPatched.status, missingPatched.body]);
+  });
+});
