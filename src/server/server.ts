@@ -104,8 +104,13 @@ export async function startServer(
       shutdown.abort();
       await reminders.stop();
       await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        // Keep-alive sockets with no request in flight would hold close() open.
+        // Keep-alive sockets with no request in flight would hold close() open, and a browser may send one
+        // more request on them (an event stream reconnecting): keep closing them as they fall idle.
+        const sweep = setInterval(() => 'closeIdleConnections' in server && server.closeIdleConnections(), 100);
+        server.close(() => {
+          clearInterval(sweep);
+          resolve();
+        });
         if ('closeIdleConnections' in server) server.closeIdleConnections();
       });
       await feed.close();
