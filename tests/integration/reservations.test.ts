@@ -19,9 +19,11 @@ describe('reservations over real HTTP', () => {
   const newClient = () => new TestClient(server.url, {}, `127.0.0.${address++}`);
 
   beforeAll(async () => {
+    // FIXED_NOW, moving one millisecond per reading, so that each write gets its own update time.
+    let ticks = 0;
     server = await startTestServer(
       { ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner-password-1' },
-      () => FIXED_NOW,
+      () => new Date(FIXED_NOW.getTime() + ticks++),
     );
     [ann, bob, admin, anonymous] = [newClient(), newClient(), newClient(), newClient()];
     await ann.signUp('ann@example.com', 'ann-password-1');
@@ -176,6 +178,12 @@ describe('reservations over real HTTP', () => {
     expect(created.tableIds).toEqual(['3']);
     const renamed = await ann.patch(`/api/reservations/${created.id}`, { name: 'Ann B. Guest' });
     expect(renamed.body.reservation).toMatchObject({ name: 'Ann B. Guest', tableIds: ['3'] });
+    // An edit that changes nothing writes nothing: the reservation keeps its last update time.
+    for (const body of [{}, { name: 'Ann B. Guest' }, { unknownField: 1 }]) {
+      const unchanged = await ann.patch(`/api/reservations/${created.id}`, body);
+      expect(unchanged.status).toBe(200);
+      expect(unchanged.body.reservation).toEqual(renamed.body.reservation);
+    }
 
     // Someone else takes table 3 on the 28th; Ann's move to the 28th gets the next table that fits.
     await bob.post(

@@ -5,6 +5,7 @@ import { seatTypeSchema, createReservationSchema, updateReservationSchema } from
 import { isAdmin } from '../auth';
 import type { AppEnv } from '../app';
 import type { AppConfig } from '../config';
+import { errorBody } from '../http/errors';
 import { requireAdmin, requireUser } from '../http/guards';
 import { validate } from '../http/validate';
 import type { ReservationChange } from './change-feed';
@@ -89,6 +90,8 @@ export function reservationRoutes(deps: ReservationDeps & { config: AppConfig; s
     .get('/reservations/stream', validate('query', z.object({ date: dateQuery })), (c) => {
       requireAdmin(c, deps.config.adminEmail);
       const { date } = c.req.valid('query');
+      // A reconnect reaching a server that is stopping: tell the browser to come back to the next one.
+      if (deps.shutdown.aborted) return c.json(errorBody('The server is restarting.', 'unavailable'), 503);
       return streamSSE(c, async (stream) => {
         const sendSnapshot = async () => {
           const reservations = await listReservationsOn(deps, date);

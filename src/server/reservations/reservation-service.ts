@@ -12,11 +12,8 @@ import { isIsoDate, todayIn } from '../../booking/calendar';
 import { endTimeFor } from '../../booking/clock';
 import { messages } from '../../booking/messages';
 import type { RestaurantTable } from '../../booking/restaurant-config';
-import {
-  GUEST_MAX_PARTY,
-  type CreateReservationInput,
-  type UpdateReservationInput,
-} from '../../booking/reservation-schemas';
+import { GUEST_MAX_PARTY } from '../../booking/party-size';
+import type { CreateReservationInput, UpdateReservationInput } from '../../booking/reservation-schemas';
 import { seatingTimes } from '../../booking/seatings';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/schema';
@@ -217,6 +214,11 @@ export async function updateReservation(
         if (sizeChanged) checkPartySize(deps, actor.role, next.partySize);
         if (whenChanged) checkWhen(deps, actor.role, next.reservationDate, next.startTime);
 
+        // Nothing actually changes (an empty body, or the same values again): no write, no event.
+        if (requestedTables === undefined && sameFields(current, next)) {
+          return { next: current, previousDate: current.reservationDate, changed: false };
+        }
+
         const slot = { startTime: next.startTime, endTime: next.endTime };
         const needsTables = requestedTables !== undefined || whenChanged || sizeChanged || seatTypeChanged;
         if (needsTables) {
@@ -246,13 +248,28 @@ export async function updateReservation(
           .where('id', '=', id)
           .execute();
         if (needsTables) await writeHolds(trx, next);
-        return { next, previousDate: current.reservationDate };
+        return { next, previousDate: current.reservationDate, changed: true };
       }),
     requestedTables ? 1 : ASSIGNMENT_ATTEMPTS,
   );
-  deps.feed.publish({ type: 'updated', reservation: updated.next, previousDate: updated.previousDate });
+  if (updated.changed) {
+    deps.feed.publish({ type: 'updated', reservation: updated.next, previousDate: updated.previousDate });
+  }
   return updated.next;
 }
+
+const EDITABLE_FIELDS = [
+  'name',
+  'phoneNumber',
+  'reservationDate',
+  'partySize',
+  'seatType',
+  'startTime',
+  'reminderEmail',
+  'specialRequests',
+] as const satisfies readonly (keyof Reservation)[];
+
+const sameFields = (a: Reservation, b: Reservation) => EDITABLE_FIELDS.every((field) => a[field] === b[field]);
 
 export async function cancelReservation(deps: ReservationDeps, actor: Actor, id: string): Promise<void> {
   const current = await getReservation(deps, actor, id);
