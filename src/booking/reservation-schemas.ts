@@ -3,14 +3,11 @@ import { isIsoDate } from './calendar';
 import { isHhmm } from './clock';
 import { isMonday } from './booking-window';
 import { messages } from './messages';
+import { ADMIN_MAX_PARTY } from './party-size';
 import { isValidPhone, phoneDigits } from './phone';
 
 // The booking form's rules with the spec's exact messages (SPEC section 5), written once: the form's
 // resolver and the server's validator both use these schemas.
-
-/** Online bookings take parties of 1 to 6; 7 or more phone the restaurant. The admin may seat more. */
-export const GUEST_MAX_PARTY = 6;
-export const ADMIN_MAX_PARTY = 40;
 
 const name = z
   .string({ error: 'Please enter your name' })

@@ -3,7 +3,8 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { addDays, weekdayOf } from '../../src/booking/booking-window';
 import { formatLongDate } from '../../src/booking/calendar';
-import { openDate, signUpViaApi, uniqueEmail } from './support/e2e-env';
+import { ADMIN, BASE_URL, openDate, signInViaApi, signUpViaApi, uniqueEmail } from './support/e2e-env';
+import { readFile } from 'node:fs/promises';
 
 async function fillBooking(page: Page, date: string, guests: string) {
   await page.getByLabel('Name').fill('Ann Guest');
@@ -73,6 +74,18 @@ test('book a table, see it, edit it, cancel it', async ({ page }) => {
   await expect(confirmation).toContainText(`We'll send a reminder to ${email} on the morning of your reservation.`);
   await expect(confirmation).toContainText('refresh the page');
   await expect(page.getByLabel('Name')).toHaveCount(0);
+  await expect(confirmation.getByRole('heading')).toBeFocused();
+
+  // The calendar file: the dinner's instant in the restaurant's zone, and its address.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    confirmation.getByRole('link', { name: 'Add to calendar' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`umi-sushi-${date}.ics`);
+  const ics = await readFile(await download.path(), 'utf8');
+  expect(ics).toContain('BEGIN:VEVENT');
+  expect(ics).toMatch(/DTSTART:\d{8}T0[23]0000Z/); // 7:00 PM in Los Angeles is 02:00 or 03:00 UTC
+  expect(ics).toContain('LOCATION:123 Harbor Street\\, Springfield\\, CA 90000');
 
   await page.goto('/my-reservations');
   await expect(page.getByRole('heading', { name: 'My Reservations' })).toBeVisible();
@@ -128,4 +141,88 @@ test('the booking pages pass axe', async ({ page }) => {
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations, path).toEqual([]);
   }
+});
+
+test('two guests race for the last table: one books it, the other is told and keeps what they typed', async ({
+  browser,
+}, testInfo) => {
+  // Each project runs on its own date, as both run against the same database.
+  const date = openDate(testInfo.project.name === 'phone' ? 21 : 20);
+  const context = (ip: string) =>
+    browser.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { 'x-forwarded-for': ip } });
+  const ipBase = `10.250.${testInfo.project.name === 'phone' ? 2 : 1}`;
+
+  // The admin takes every reservable table at 5:30 PM but table 6.
+  const admin = await context(`${ipBase}.1`);
+  const adminPage = await admin.newPage();
+  await signInViaApi(adminPage, ADMIN.email, ADMIN.password);
+  for (const table of ['1', '2', '3', '4', '5']) {
+    const response = await adminPage.request.post('/api/reservations', {
+      headers: { origin: BASE_URL },
+      data: {
+        name: `Held ${table}`,
+        phoneNumber: '5550100100',
+        reservationDate: date,
+        partySize: 2,
+        seatType: 'table',
+        startTime: 1730,
+        reminderEmail: ADMIN.email,
+        tableIds: [table],
+      },
+    });
+    expect(response.status()).toBe(201);
+  }
+
+  const guests = await Promise.all(
+    ['racer-a', 'racer-b'].map(async (name, i) => {
+      const guestContext = await context(`${ipBase}.${i + 2}`);
+      const page = await guestContext.newPage();
+      await signUpViaApi(page, uniqueEmail(name), `${name}-password-1`);
+      await page.goto('/');
+      await page.getByLabel('Name').fill(`Racer ${i + 1}`);
+      await page.getByLabel('Phone Number').fill('5550100199');
+      await page.getByLabel('Date').fill(date);
+      await page.getByLabel('Number of Guests').selectOption('2');
+      await page.getByRole('button', { name: '5:30 PM' }).click();
+      return page;
+    }),
+  );
+  await Promise.all(guests.map((page) => page.getByRole('button', { name: 'Reserve' }).click()));
+
+  const outcome = async (page: Page) => {
+    const confirmed = page.getByRole('region', { name: 'Your reservation is confirmed' });
+    const refused = page.getByText('That time slot has been booked. Please refresh the page.');
+    await expect(confirmed.or(refused)).toBeVisible();
+    return (await confirmed.isVisible()) ? 'booked' : 'refused';
+  };
+  const outcomes = await Promise.all(guests.map(outcome));
+  expect([...outcomes].sort()).toEqual(['booked', 'refused']);
+  const loser = guests[outcomes.indexOf('refused')]!;
+  await expect(loser.getByLabel('Name')).toHaveValue(/Racer [12]/);
+  await expect(loser.getByLabel('Phone Number')).toHaveValue('555-010-0199');
+  await expect(loser.getByLabel('Date')).toHaveValue(date);
+  await admin.close();
+  await Promise.all(guests.map((page) => page.context().close()));
+});
+
+test('works at 360 px wide: nothing overflows sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/auth/signin');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(await overflow(), '/auth/signin').toBeLessThanOrEqual(0);
+
+  await signUpViaApi(page, uniqueEmail('narrow'), 'narrow-password-1');
+  await page.goto('/');
+  await fillBooking(page, openDate(8), '2');
+  await page.getByRole('button', { name: '5:00 PM' }).click();
+  expect(await overflow(), '/').toBeLessThanOrEqual(0);
+  await page.getByRole('button', { name: 'Reserve' }).click();
+  await expect(page.getByRole('region', { name: 'Your reservation is confirmed' })).toBeVisible();
+  expect(await overflow(), 'confirmation').toBeLessThanOrEqual(0);
+  await page.goto('/my-reservations');
+  await expect(page.getByRole('article')).toHaveCount(1);
+  expect(await overflow(), '/my-reservations').toBeLessThanOrEqual(0);
+  await page.getByRole('button', { name: 'Menu' }).click();
+  expect(await overflow(), 'menu').toBeLessThanOrEqual(0);
 });

@@ -51,6 +51,16 @@ describe('emails over a real SMTP peer, and the morning reminder on a controlled
     expect(mail.html).toContain('Confirm email');
   });
 
+  it('delivers the password reset through SMTP with its link', async () => {
+    expect((await guest.post('/api/auth/request-password-reset', { email: 'ann@example.com' })).status).toBe(200);
+    await expect
+      .poll(() => smtp.to('ann@example.com').filter((mail) => mail.subject === 'Reset your Umi Sushi password').length)
+      .toBe(1);
+    const mail = smtp.to('ann@example.com').find((m) => m.subject === 'Reset your Umi Sushi password')!;
+    expect(mail.text).toMatch(new RegExp(`${server.url}/firebase-action\\?mode=resetPassword&oobCode=\\S+`));
+    expect(mail.text).toContain('123 Harbor Street');
+  });
+
   it('computes 09:00 in the restaurant zone across daylight saving', () => {
     expect(reminderTime('2026-11-24', 'America/Los_Angeles').toISOString()).toBe('2026-11-24T17:00:00.000Z');
     expect(reminderTime('2027-03-14', 'America/Los_Angeles').toISOString()).toBe('2027-03-14T16:00:00.000Z');

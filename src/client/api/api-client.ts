@@ -6,6 +6,9 @@ import type { ErrorBody } from '../../server/http/errors';
 // The one typed client for the app's own API; its types follow the server's routes.
 export const api = hc<ApiRoutes>('/api');
 
+/** What the screens say when the server (or a part of the app still to load) cannot be reached. */
+export const OFFLINE_MESSAGE = 'Cannot reach the server. Check your connection and try again.';
+
 /** A failed API call, carrying the server's message (already in the spec's words) for the UI to show. */
 export class ApiError extends Error {
   override name = 'ApiError';
@@ -28,7 +31,7 @@ export async function unwrap<R extends ClientResponse<unknown>>(call: Promise<R>
   try {
     response = await call;
   } catch {
-    throw new ApiError(0, 'Cannot reach the server. Check your connection and try again.', 'network');
+    throw new ApiError(0, OFFLINE_MESSAGE, 'network');
   }
   if (response.ok) return (await response.json()) as SuccessBody<R>;
   const body = (await response.json().catch(() => null)) as ErrorBody | null;

@@ -1,5 +1,7 @@
 // Turns a Better Auth client error into the words the guest reads.
 
+import { OFFLINE_MESSAGE } from '../api/api-client';
+
 export const INVALID_LOGIN_MESSAGE =
   'Invalid email or password. If you previously signed in with Google, try using the Google button instead.';
 
@@ -16,6 +18,6 @@ export function authErrorMessage(error: AuthClientError): string {
   if (error.code === 'USER_ALREADY_EXISTS' || error.code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') {
     return 'An account with this email already exists. Sign in instead, or reset your password.';
   }
-  if (error.status === 0) return 'Cannot reach the server. Check your connection and try again.';
+  if (error.status === 0) return OFFLINE_MESSAGE;
   return error.message || 'Something went wrong. Please try again.';
 }

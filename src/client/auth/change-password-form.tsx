@@ -1,7 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { newPasswordSchema, type NewPasswordValues } from '../../shared/account-schemas';
+import { accountResolver, preloadAccountValidation } from './account-resolver';
+import type { NewPasswordValues } from '../../shared/account-schemas';
 import { api, ApiError, unwrap } from '../api/api-client';
 import { Banner, type BannerMessage } from '../components/banner';
 import { primaryButton } from '../components/buttons';
@@ -20,7 +20,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
   const [pendingPassword, setPendingPassword] = useState<string | null>(null);
   const [reauthFailure, setReauthFailure] = useState<string | null>(null);
   const { register, handleSubmit, formState, reset } = useForm<NewPasswordValues>({
-    resolver: zodResolver(newPasswordSchema),
+    resolver: accountResolver<NewPasswordValues>('newPasswordSchema'),
   });
 
   const onSubmit = async ({ password }: NewPasswordValues) => {
@@ -59,7 +59,12 @@ export function ChangePasswordForm({ email }: { email: string }) {
   return (
     <div className="space-y-4">
       {result && <Banner kind={result.kind}>{result.text}</Banner>}
-      <form noValidate className="space-y-4" onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+      <form
+        onFocus={preloadAccountValidation}
+        noValidate
+        className="space-y-4"
+        onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      >
         <TextField
           label="New password"
           type="password"

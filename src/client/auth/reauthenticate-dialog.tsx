@@ -1,7 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import { reauthenticateSchema, type ReauthenticateValues } from '../../shared/account-schemas';
+import { accountResolver, preloadAccountValidation } from './account-resolver';
+import type { ReauthenticateValues } from '../../shared/account-schemas';
 import { Banner } from '../components/banner';
 import { primaryButton, secondaryButton } from '../components/buttons';
 import { TextField } from '../components/text-field';
@@ -17,7 +17,7 @@ interface Props {
 export function ReauthenticateDialog({ email, failure, onConfirm, onCancel }: Props) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const { register, handleSubmit, formState } = useForm<ReauthenticateValues>({
-    resolver: zodResolver(reauthenticateSchema),
+    resolver: accountResolver<ReauthenticateValues>('reauthenticateSchema'),
   });
 
   // A modal <dialog> traps focus and closes on Escape, as a screen-reader user expects.
@@ -45,6 +45,7 @@ export function ReauthenticateDialog({ email, failure, onConfirm, onCancel }: Pr
         </Banner>
       )}
       <form
+        onFocus={preloadAccountValidation}
         noValidate
         className="mt-4 space-y-4"
         onSubmit={(event) => void handleSubmit(({ password }) => onConfirm(password))(event)}

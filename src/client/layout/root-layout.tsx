@@ -16,7 +16,9 @@ export function RootLayout() {
       </a>
       <ScrollToTop />
       <Header />
-      <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-8">
+      {/* At least a screen tall, so the footer starts below the fold and pages that fill in as their data
+          arrives never push it around in view (no layout shift). */}
+      <main id="main" className="mx-auto min-h-screen w-full max-w-5xl flex-1 px-4 py-8">
         <Suspense fallback={<Spinner />}>
           <Outlet />
         </Suspense>

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { AddToCalendar } from './add-to-calendar';
 import type { Reservation } from './use-reservation-api';
 import { formatLongDate, partyLabel, timeRange } from './format';
 
@@ -26,6 +27,7 @@ export function BookingConfirmation({ reservation }: { reservation: Reservation 
       <p className="text-stone-800">
         We'll send a reminder to {reservation.reminderEmail} on the morning of your reservation.
       </p>
+      <AddToCalendar reservation={reservation} />
       <p className="text-sm text-stone-700">To book another table, refresh the page.</p>
     </section>
   );

@@ -8,6 +8,7 @@ import { RequireSignIn } from '../auth/use-require-sign-in';
 import type { SessionUser } from '../auth/use-auth';
 import { Banner, type BannerMessage } from '../components/banner';
 import { primaryButton, secondaryButton } from '../components/buttons';
+import { AddToCalendar } from './add-to-calendar';
 import { Spinner } from '../components/spinner';
 import { useDocumentTitle } from '../layout/use-document-title';
 import { formatLongDate, partyLabel, seatTypeLabel, timeRange } from './format';
@@ -152,13 +153,14 @@ function ReservationCard({
           </>
         )}
       </dl>
-      <div className="mt-4 flex gap-3">
+      <div className="mt-4 flex flex-wrap gap-3">
         <button type="button" className={secondaryButton} onClick={onEdit}>
           Edit
         </button>
         <button type="button" className={secondaryButton} onClick={onCancel} disabled={busy}>
           {busy ? 'Cancelling…' : 'Cancel'}
         </button>
+        <AddToCalendar reservation={reservation} />
       </div>
     </article>
   );

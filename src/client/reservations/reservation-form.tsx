@@ -1,18 +1,16 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { bookingWindow, isMonday } from '../../booking/booking-window';
 import { todayIn } from '../../booking/calendar';
 import { messages } from '../../booking/messages';
 import { formatPhoneInput } from '../../booking/phone';
-import {
-  createReservationSchema,
-  GUEST_MAX_PARTY,
-  type CreateReservationInput,
-} from '../../booking/reservation-schemas';
+import { GUEST_MAX_PARTY } from '../../booking/party-size';
+import type { CreateReservationInput } from '../../booking/reservation-schemas';
+import { OFFLINE_MESSAGE } from '../api/api-client';
 import { appConfig, phoneHref } from '../app-config';
 import { Banner } from '../components/banner';
 import { primaryButton, secondaryButton } from '../components/buttons';
+import { Spinner } from '../components/spinner';
 import { TextField } from '../components/text-field';
-import { AdminTablePicker } from './admin-table-picker';
 import { formatTime12h } from './format';
 import { useAvailableTimes } from './use-reservation-api';
 
@@ -53,6 +51,13 @@ interface Props {
 
 const ADMIN_PARTY_CHOICES = 20;
 
+// The validation rules (the shared zod schemas) are not needed to show the form, only to submit it: they load
+// when the form is first touched, which keeps the booking page's first load small, and are ready long before
+// anyone can press the button.
+const loadSchemas = () => import('../../booking/reservation-schemas');
+// Only the admin picks tables by hand; guests never download the picker.
+const AdminTablePicker = lazy(() => import('./admin-table-picker').then((m) => ({ default: m.AdminTablePicker })));
+
 /** The shared reservation form: booking on / and editing in My Reservations. */
 export function ReservationForm({
   initial,
@@ -72,6 +77,7 @@ export function ReservationForm({
   // The admin's manual choice: null while picking, the ids once confirmed.
   const [tableIds, setTableIds] = useState<string[] | null>(null);
   const [errors, setErrors] = useState<Errors>({});
+  const [loadFailed, setLoadFailed] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const ids = { guests: useId(), seat: useId(), times: useId(), requests: useId() };
 
@@ -96,9 +102,17 @@ export function ReservationForm({
   };
   const awaitingTables = Boolean(pickTables && values.startTime !== null && tableIds === null);
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = createReservationSchema.safeParse({
+    let schemas: Awaited<ReturnType<typeof loadSchemas>>;
+    try {
+      schemas = await loadSchemas();
+    } catch {
+      setLoadFailed(true);
+      return;
+    }
+    setLoadFailed(false);
+    const parsed = schemas.createReservationSchema.safeParse({
       name: values.name,
       phoneNumber: values.phone,
       reservationDate: values.date,
@@ -128,8 +142,15 @@ export function ReservationForm({
   const largeParty = values.partySize === '7+';
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} className="space-y-5">
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      onFocus={() => void loadSchemas().catch(() => undefined)}
+      className="space-y-5"
+    >
       {failure}
+      {loadFailed && <Banner kind="error">{OFFLINE_MESSAGE}</Banner>}
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           label="Name"
@@ -224,14 +245,16 @@ export function ReservationForm({
             <legend className="text-sm font-medium text-stone-800">Available Times</legend>
             {pickTables && values.startTime !== null && partyNumber !== null ? (
               tableIds === null ? (
-                <AdminTablePicker
-                  date={values.date}
-                  startTime={values.startTime}
-                  seatType={values.seatType}
-                  partySize={partyNumber}
-                  onConfirm={setTableIds}
-                  onBack={() => chooseTime(null)}
-                />
+                <Suspense fallback={<Spinner />}>
+                  <AdminTablePicker
+                    date={values.date}
+                    startTime={values.startTime}
+                    seatType={values.seatType}
+                    partySize={partyNumber}
+                    onConfirm={setTableIds}
+                    onBack={() => chooseTime(null)}
+                  />
+                </Suspense>
               ) : (
                 <div className="mt-2 flex flex-wrap items-center gap-3 text-sm text-stone-800">
                   <span>

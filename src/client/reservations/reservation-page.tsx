@@ -1,15 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { CreateReservationInput } from '../../booking/reservation-schemas';
 import { messages } from '../../booking/messages';
 import { api, ApiError, unwrap } from '../api/api-client';
 import { RequireSignIn } from '../auth/use-require-sign-in';
 import type { SessionUser } from '../auth/use-auth';
 import { Banner } from '../components/banner';
+import { Spinner } from '../components/spinner';
 import { useDocumentTitle } from '../layout/use-document-title';
-import { BookingConfirmation } from './booking-confirmation';
 import { ReservationForm } from './reservation-form';
 import { reservationKeys, type Reservation } from './use-reservation-api';
+
+// The confirmation (with its calendar file) is needed only once a booking succeeds: it loads while the booking
+// is being sent, so the page's first load stays small.
+const loadConfirmation = () => import('./booking-confirmation');
+const BookingConfirmation = lazy(() => loadConfirmation().then((m) => ({ default: m.BookingConfirmation })));
 
 /** / : Make a Reservation. Signed-out visitors are asked to sign in first. */
 export function ReservationPage() {
@@ -26,7 +31,10 @@ function Booking({ user }: { user: SessionUser }) {
   const queryClient = useQueryClient();
   const [booked, setBooked] = useState<Reservation | null>(null);
   const create = useMutation({
-    mutationFn: (input: CreateReservationInput) => unwrap(api.reservations.$post({ json: input })),
+    mutationFn: (input: CreateReservationInput) => {
+      void loadConfirmation().catch(() => undefined);
+      return unwrap(api.reservations.$post({ json: input }));
+    },
     onSuccess: ({ reservation }) => {
       setBooked(reservation);
       void queryClient.invalidateQueries({ queryKey: reservationKeys.mine });
@@ -35,7 +43,13 @@ function Booking({ user }: { user: SessionUser }) {
     onError: () => void queryClient.invalidateQueries({ queryKey: ['availability'] }),
   });
 
-  if (booked) return <BookingConfirmation reservation={booked} />;
+  if (booked) {
+    return (
+      <Suspense fallback={<Spinner />}>
+        <BookingConfirmation reservation={booked} />
+      </Suspense>
+    );
+  }
   const failure = create.error
     ? create.error instanceof ApiError && create.error.status < 500
       ? create.error.message

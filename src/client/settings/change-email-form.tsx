@@ -1,7 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { changeEmailSchema, type ChangeEmailValues } from '../../shared/account-schemas';
+import { accountResolver, preloadAccountValidation } from '../auth/account-resolver';
+import type { ChangeEmailValues } from '../../shared/account-schemas';
 import { authErrorMessage } from '../auth/auth-error-message';
 import { Banner, type BannerMessage } from '../components/banner';
 import { secondaryButton } from '../components/buttons';
@@ -11,7 +11,7 @@ import { TextField } from '../components/text-field';
 export function ChangeEmailForm() {
   const [result, setResult] = useState<BannerMessage | null>(null);
   const { register, handleSubmit, formState, reset } = useForm<ChangeEmailValues>({
-    resolver: zodResolver(changeEmailSchema),
+    resolver: accountResolver<ChangeEmailValues>('changeEmailSchema'),
   });
 
   const onSubmit = async ({ newEmail }: ChangeEmailValues) => {
@@ -30,7 +30,12 @@ export function ChangeEmailForm() {
     <div className="space-y-4">
       <h2 className="text-lg font-semibold text-stone-900">Change email</h2>
       {result && <Banner kind={result.kind}>{result.text}</Banner>}
-      <form noValidate className="space-y-4" onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+      <form
+        onFocus={preloadAccountValidation}
+        noValidate
+        className="space-y-4"
+        onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      >
         <TextField
           label="New email"
           type="email"

@@ -1,7 +1,7 @@
-import { TZDate } from '@date-fns/tz';
 import { Cron } from 'croner';
 import type { Kysely } from 'kysely';
 import { todayIn } from '../../booking/calendar';
+import { zonedInstant } from '../../booking/zoned-time';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/schema';
 import type { Logger } from '../logger';
@@ -26,8 +26,7 @@ interface Deps {
 
 /** The instant 09:00 falls on `date` in the restaurant's zone (daylight saving included). */
 export function reminderTime(date: string, timeZone: string): Date {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Date(new TZDate(year, month - 1, day, REMINDER_HOUR, 0, 0, timeZone).getTime());
+  return zonedInstant(date, REMINDER_HOUR * 100, timeZone);
 }
 
 function clockIn(timeZone: string, now: Date): number {

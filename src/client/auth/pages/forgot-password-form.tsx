@@ -1,8 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { accountResolver, preloadAccountValidation } from '../account-resolver';
 import { Link } from 'react-router';
-import { forgotPasswordSchema, type ForgotPasswordValues } from '../../../shared/account-schemas';
+import type { ForgotPasswordValues } from '../../../shared/account-schemas';
 import { Banner, type BannerMessage } from '../../components/banner';
 import { primaryButton } from '../../components/buttons';
 import { TextField } from '../../components/text-field';
@@ -11,7 +11,7 @@ import { authErrorMessage } from '../auth-error-message';
 export function ForgotPasswordForm({ linkQuery }: { linkQuery: string }) {
   const [result, setResult] = useState<BannerMessage | null>(null);
   const { register, handleSubmit, formState } = useForm<ForgotPasswordValues>({
-    resolver: zodResolver(forgotPasswordSchema),
+    resolver: accountResolver<ForgotPasswordValues>('forgotPasswordSchema'),
   });
 
   const onSubmit = async ({ email }: ForgotPasswordValues) => {
@@ -31,7 +31,12 @@ export function ForgotPasswordForm({ linkQuery }: { linkQuery: string }) {
     <div className="space-y-5">
       <p className="text-sm text-stone-700">Enter your email and we'll send you a link to choose a new password.</p>
       {result && <Banner kind={result.kind}>{result.text}</Banner>}
-      <form noValidate className="space-y-4" onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+      <form
+        onFocus={preloadAccountValidation}
+        noValidate
+        className="space-y-4"
+        onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      >
         <TextField
           label="Email"
           type="email"

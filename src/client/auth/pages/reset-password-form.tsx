@@ -1,8 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { accountResolver, preloadAccountValidation } from '../account-resolver';
 import { Link, useNavigate } from 'react-router';
-import { newPasswordSchema, type NewPasswordValues } from '../../../shared/account-schemas';
+import type { NewPasswordValues } from '../../../shared/account-schemas';
 import { Banner } from '../../components/banner';
 import { primaryButton } from '../../components/buttons';
 import { TextField } from '../../components/text-field';
@@ -14,7 +14,7 @@ export function ResetPasswordForm({ oobCode }: { oobCode: string }) {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<NewPasswordValues>({
-    resolver: zodResolver(newPasswordSchema),
+    resolver: accountResolver<NewPasswordValues>('newPasswordSchema'),
   });
 
   const onSubmit = async ({ password }: NewPasswordValues) => {
@@ -38,7 +38,12 @@ export function ResetPasswordForm({ oobCode }: { oobCode: string }) {
           </Link>
         </Banner>
       )}
-      <form noValidate className="space-y-4" onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+      <form
+        onFocus={preloadAccountValidation}
+        noValidate
+        className="space-y-4"
+        onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      >
         <TextField
           label="New password"
           type="password"

@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { accountResolver, preloadAccountValidation } from '../account-resolver';
 import { Link, useNavigate } from 'react-router';
-import { signInSchema, type SignInValues } from '../../../shared/account-schemas';
+import type { SignInValues } from '../../../shared/account-schemas';
 import { Banner } from '../../components/banner';
 import { primaryButton } from '../../components/buttons';
 import { TextField } from '../../components/text-field';
@@ -16,7 +16,7 @@ export function SignInForm({ next, linkQuery }: { next: string; linkQuery: strin
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<SignInValues>({
-    resolver: zodResolver(signInSchema),
+    resolver: accountResolver<SignInValues>('signInSchema'),
     shouldFocusError: true,
   });
 
@@ -33,7 +33,12 @@ export function SignInForm({ next, linkQuery }: { next: string; linkQuery: strin
     <div className="space-y-5">
       <GoogleSignIn next={next} />
       {failure && <Banner kind="error">{failure}</Banner>}
-      <form noValidate className="space-y-4" onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+      <form
+        onFocus={preloadAccountValidation}
+        noValidate
+        className="space-y-4"
+        onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      >
         <TextField
           label="Email"
           type="email"

@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { accountResolver, preloadAccountValidation } from '../account-resolver';
 import { Link, useNavigate } from 'react-router';
-import { signUpSchema, type SignUpValues } from '../../../shared/account-schemas';
+import type { SignUpValues } from '../../../shared/account-schemas';
 import { Banner } from '../../components/banner';
 import { primaryButton } from '../../components/buttons';
 import { TextField } from '../../components/text-field';
@@ -15,7 +15,9 @@ export function SignUpForm({ next, linkQuery }: { next: string; linkQuery: strin
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<SignUpValues>({ resolver: zodResolver(signUpSchema) });
+  const { register, handleSubmit, formState } = useForm<SignUpValues>({
+    resolver: accountResolver<SignUpValues>('signUpSchema'),
+  });
 
   const onSubmit = async (values: SignUpValues) => {
     setFailure(null);
@@ -34,7 +36,12 @@ export function SignUpForm({ next, linkQuery }: { next: string; linkQuery: strin
     <div className="space-y-5">
       <GoogleSignIn next={next} />
       {failure && <Banner kind="error">{failure}</Banner>}
-      <form noValidate className="space-y-4" onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+      <form
+        onFocus={preloadAccountValidation}
+        noValidate
+        className="space-y-4"
+        onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      >
         <TextField
           label="Email"
           type="email"
