@@ -25,8 +25,8 @@ export default tseslint.config(
     },
   },
   {
-    // Tests read JSON responses loosely and let their assertions do the checking.
-    files: ['tests/**/*.ts', 'src/**/*.test.ts', 'src/**/*.test.tsx'],
+    // Tests and benchmarks read JSON responses loosely and let their assertions do the checking.
+    files: ['tests/**/*.ts', 'bench/**/*.ts', 'src/**/*.test.ts', 'src/**/*.test.tsx'],
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',

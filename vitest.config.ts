@@ -23,6 +23,16 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // Slow proofs (crash recovery, soak): `npm run test:reliability`, called by .ci/run.
+        test: {
+          name: 'reliability',
+          include: ['tests/reliability/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

@@ -15,9 +15,11 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(
+  /** A PostgreSQL server to create the database on; SQLite when there is none. */
+  adminUrl: string | undefined = process.env.TEST_DATABASE_URL,
+): Promise<TestDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'reservations-test-'));
-  const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     return {
       dialect: 'sqlite',
