@@ -1,4 +1,5 @@
 import { lazy, Suspense, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { bookingWindow, isMonday } from '../../booking/booking-window';
 import { todayIn } from '../../booking/calendar';
 import { messages } from '../../booking/messages';
@@ -129,9 +130,10 @@ export function ReservationForm({
         found[field] ??=
           field === 'startTime' && values.startTime === null && missingTimeMessage ? missingTimeMessage : issue.message;
       }
-      setErrors(found);
-      // Focus the first field in error, in the order a guest reads the form.
-      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      // Rendered now, so the first field in error (in the order a guest reads the form) can take the focus;
+      // waiting for a frame raced React's own scheduling on a slow machine.
+      flushSync(() => setErrors(found));
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
       return;
     }
     setErrors({});
