@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, bookingWindow, dateRefusal, isMonday, timeRefusal } from './booking-window';
-import { todayIn } from './calendar';
+import { clockIn, todayIn } from './calendar';
 import { formatPhoneInput, isValidPhone, phoneDigits } from './phone';
 import { seatingTimes } from './seatings';
 
@@ -37,6 +37,14 @@ describe('booking window', () => {
     // 05:00 UTC on the 23rd is still the evening of the 22nd in Los Angeles.
     expect(todayIn('America/Los_Angeles', new Date('2026-11-23T05:00:00Z'))).toBe('2026-11-22');
     expect(todayIn('Asia/Tokyo', new Date('2026-11-22T20:00:00Z'))).toBe('2026-11-23');
+  });
+
+  it('reads the wall clock in the restaurant time zone as HHMM, midnight as 0', () => {
+    expect(clockIn('America/Los_Angeles', new Date('2026-11-23T01:35:00Z'))).toBe(1735);
+    expect(clockIn('America/Los_Angeles', new Date('2026-07-01T07:00:00Z'))).toBe(0);
+    expect(clockIn('Asia/Tokyo', new Date('2026-11-22T14:59:00Z'))).toBe(2359);
+    // The same zone again, from the kept formatter.
+    expect(clockIn('America/Los_Angeles', new Date('2026-11-23T07:59:00Z'))).toBe(2359);
   });
 });
 

@@ -1,6 +1,6 @@
 import { Cron } from 'croner';
 import type { Kysely } from 'kysely';
-import { todayIn } from '../../booking/calendar';
+import { clockIn, todayIn } from '../../booking/calendar';
 import { zonedInstant } from '../../booking/zoned-time';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/schema';
@@ -27,16 +27,6 @@ interface Deps {
 /** The instant 09:00 falls on `date` in the restaurant's zone (daylight saving included). */
 export function reminderTime(date: string, timeZone: string): Date {
   return zonedInstant(date, REMINDER_HOUR * 100, timeZone);
-}
-
-function clockIn(timeZone: string, now: Date): number {
-  const hhmm = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(now);
-  return Number(hhmm.replace(':', ''));
 }
 
 export function createReminderJob(deps: Deps) {

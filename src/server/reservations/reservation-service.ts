@@ -8,7 +8,7 @@ import {
   type SeatType,
 } from '../../booking/availability';
 import { dateRefusal, addDays, timeRefusal, type Role } from '../../booking/booking-window';
-import { isIsoDate, todayIn } from '../../booking/calendar';
+import { clockIn, isIsoDate, todayIn } from '../../booking/calendar';
 import { endTimeFor } from '../../booking/clock';
 import { messages } from '../../booking/messages';
 import type { RestaurantTable } from '../../booking/restaurant-config';
@@ -62,17 +62,7 @@ const notFound = () => new AppError(404, messages.reservationNotFound, 'not_foun
 function restaurantClock(deps: ReservationDeps) {
   const now = deps.now();
   const today = todayIn(deps.config.restaurant.timeZone, now);
-  const hhmm = Number(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: deps.config.restaurant.timeZone,
-      hour: '2-digit',
-      minute: '2-digit',
-      hour12: false,
-    })
-      .format(now)
-      .replace(':', ''),
-  );
-  return { today, nowHhmm: hhmm };
+  return { today, nowHhmm: clockIn(deps.config.restaurant.timeZone, now) };
 }
 
 function checkWhen(deps: ReservationDeps, role: Role, date: string, startTime: number) {
