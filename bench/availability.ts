@@ -119,15 +119,18 @@ export async function benchAvailability(): Promise<Figure[]> {
     }
 
     await load(app.url, availabilityPath, { cookie }); // warm-up: JIT, SQLite page cache
+    // The trivial endpoint twice: for a visitor without a session (nothing but routing, headers and
+    // `select 1`), and for the same signed-in guest as availability, which adds the session lookup every
+    // guest request pays (Better Auth: the signed cookie checked, the session and its user read).
     const trivial = await load(app.url, () => '/api/health');
-    const session = await load(app.url, () => '/api/session', { cookie });
+    const trivialSignedIn = await load(app.url, () => '/api/health', { cookie });
     const availability = await load(app.url, availabilityPath, { cookie });
     // One connection: the time a request takes without waiting behind others.
     const single = await load(app.url, availabilityPath, { cookie, connections: 1 });
 
-    const ratio = availability.rps / trivial.rps;
     const section = `Availability (${seeded.count.toLocaleString('en-US')} reservations, SQLite, ${CONNECTIONS} connections, ${SECONDS} s each)`;
     const rps = (value: number) => Math.round(value);
+    const ratio = (of: { rps: number }) => availability.rps / of.rps;
     return [
       {
         section,
@@ -138,22 +141,36 @@ export async function benchAvailability(): Promise<Figure[]> {
       },
       {
         section,
-        name: 'GET /api/session, signed in (session lookup only)',
-        value: rps(session.rps),
+        name: 'GET /api/health, signed-in guest (trivial + session lookup)',
+        value: rps(trivialSignedIn.rps),
         unit: 'req/s',
-        note: `p50 ${session.p50} ms, p99 ${session.p99} ms`,
+        note: `p50 ${trivialSignedIn.p50} ms, p99 ${trivialSignedIn.p99} ms`,
       },
-      { section, name: 'GET /api/availability, signed-in guest', value: rps(availability.rps), unit: 'req/s' },
       {
         section,
-        name: 'availability / trivial throughput',
-        value: ratio * 100,
+        name: 'GET /api/availability, signed-in guest',
+        value: rps(availability.rps),
+        unit: 'req/s',
+        note: `p50 ${availability.p50} ms`,
+      },
+      {
+        section,
+        name: 'availability / trivial, both as the signed-in guest',
+        value: ratio(trivialSignedIn) * 100,
         unit: '%',
         target: '>= 50%',
-        met: ratio >= 0.5,
-        note: `availability / session lookup: ${((availability.rps / session.rps) * 100).toFixed(0)}%`,
+        met: ratio(trivialSignedIn) >= 0.5,
+        note: 'what the availability read itself costs',
       },
-      { section, name: 'availability p50 latency', value: availability.p50, unit: 'ms' },
+      {
+        section,
+        name: 'availability / trivial signed out',
+        value: ratio(trivial) * 100,
+        unit: '%',
+        target: '>= 50%',
+        met: ratio(trivial) >= 0.5,
+        note: 'the stricter reading: the session lookup counted against availability',
+      },
       {
         section,
         name: 'availability p99 latency',
