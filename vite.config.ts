@@ -19,8 +19,7 @@ function publicConfigInDev(): Plugin {
 
 // The libraries every page needs, in one chunk of their own: it changes only when they are upgraded, so
 // browsers keep it cached across deploys of the app.
-const FRAMEWORK =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack|hono)[\\/]/;
+const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack)[\\/]/;
 
 // The app code the home page (the booking form) needs, kept in one chunk with the entry's own code instead of
 // many small shared chunks, each of which would cost a request and compress worse.

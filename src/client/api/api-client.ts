@@ -1,10 +1,54 @@
-import { hc, type ClientResponse } from 'hono/client';
+import type { ClientResponse, hc } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
 import type { ApiRoutes } from '../../server/app';
 import type { ErrorBody } from '../../server/http/errors';
 
-// The one typed client for the app's own API; its types follow the server's routes.
-export const api = hc<ApiRoutes>('/api');
+/** Hono's typed client for our routes: the types follow the server, so a wrong path or body fails to compile. */
+export type ApiClient = ReturnType<typeof hc<ApiRoutes>>;
+
+/** The arguments of a call, in Hono's client convention. */
+interface CallArgs {
+  param?: Record<string, string>;
+  query?: Record<string, string | number | undefined>;
+  json?: unknown;
+}
+
+/**
+ * The one client for the app's own API, typed as Hono's client but run on plain fetch: Hono's client runtime
+ * was 2 kB of the booking page's first load (docs/decisions/0004-first-load-budget.md), and the app uses
+ * only its plain calls, `api.reservations[':id'].$patch({ param, json })`: the property names are the path,
+ * the last one the method.
+ */
+export function createApiClient(baseUrl: string): ApiClient {
+  const route = (segments: string[]): unknown =>
+    new Proxy(() => undefined, {
+      // 'then' stays undefined, so awaiting a route by mistake does not look like a promise.
+      get: (_target, key) => (typeof key === 'string' && key !== 'then' ? route([...segments, key]) : undefined),
+      apply: (_target, _this, [args = {}]: [CallArgs?]) => {
+        const method = segments.at(-1)!.slice(1).toUpperCase();
+        const path = segments
+          .slice(0, -1)
+          .map((segment) =>
+            segment.startsWith(':') ? encodeURIComponent(args.param?.[segment.slice(1)] ?? '') : segment,
+          )
+          .join('/');
+        const query = new URLSearchParams();
+        for (const [name, value] of Object.entries(args.query ?? {})) {
+          if (value !== undefined) query.set(name, String(value));
+        }
+        const search = query.size ? `?${query.toString()}` : '';
+        return fetch(`${baseUrl}/${path}${search}`, {
+          method,
+          ...(args.json === undefined
+            ? {}
+            : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(args.json) }),
+        });
+      },
+    });
+  return route([]) as ApiClient;
+}
+
+export const api = createApiClient('/api');
 
 /** What the screens say when the server (or a part of the app still to load) cannot be reached. */
 export const OFFLINE_MESSAGE = 'Cannot reach the server. Check your connection and try again.';
