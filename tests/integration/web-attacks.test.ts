@@ -4,15 +4,11 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { fetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/config';
-import { createLogger } from '../../src/server/logger';
-import { startServer, type RunningServer } from '../../src/server/server';
 import { PUBLIC_CONFIG_PLACEHOLDER } from '../../src/server/http/spa';
-import { freePort } from '../support/free-port';
 import { TestClient } from '../support/http-client';
 import { emailsTo, waitForEmail } from '../support/outbox';
 import { bookingBody, FIXED_NOW } from '../support/reservation-factory';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { startTestServer } from '../support/test-server';
 
 // What a hostile web page or a hostile guest can try over HTTP: forged cross-site writes, framing and
 // sniffing, script in stored data, password guessing, and off-site redirect targets.
@@ -23,11 +19,10 @@ const HOSTILE_REQUEST = '</script><script>alert(1)</script>';
 const HOSTILE_RESTAURANT = 'Umi </script><script>alert(1)</script>';
 
 /**
- * The real server with a (stand-in) built client folder, so the SPA's pages are served too; the shared
- * startTestServer serves the API only. Its clock can be moved, for the morning reminder.
+ * The test server with a (stand-in) built client folder, so the SPA's pages are served too. Its clock can be
+ * moved, for the morning reminder.
  */
 async function startWithClient() {
-  const testDatabase: TestDatabase = await createTestDatabase();
   const clientDir = mkdtempSync(join(tmpdir(), 'client-'));
   mkdirSync(join(clientDir, 'assets'));
   writeFileSync(
@@ -35,34 +30,24 @@ async function startWithClient() {
     `<!doctype html><html><head>${PUBLIC_CONFIG_PLACEHOLDER}<script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>`,
   );
   writeFileSync(join(clientDir, 'assets', 'app.js'), 'console.log("app");');
-  const port = await freePort();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: testDatabase.dataDir,
-    DATABASE_URL: testDatabase.url,
-    ADMIN_EMAIL: 'owner@example.com',
-    ADMIN_PASSWORD: 'owner-password-1',
-    GOOGLE_CLIENT_ID: 'test-client-id',
-    GOOGLE_CLIENT_SECRET: 'test-secret',
-    RESTAURANT_NAME: HOSTILE_RESTAURANT,
-  });
   const clock = { now: FIXED_NOW };
-  const server: RunningServer = await startServer(config, createLogger(config), {
+  const server = await startTestServer(
+    {
+      ADMIN_EMAIL: 'owner@example.com',
+      ADMIN_PASSWORD: 'owner-password-1',
+      GOOGLE_CLIENT_ID: 'test-client-id',
+      GOOGLE_CLIENT_SECRET: 'test-secret',
+      RESTAURANT_NAME: HOSTILE_RESTAURANT,
+    },
+    () => clock.now,
+    undefined,
     clientDir,
-    now: () => clock.now,
-    reminderBackoffMs: () => 10,
-  });
+  );
   return {
     ...server,
-    config,
     clock,
     stop: async () => {
-      await server.close();
-      await testDatabase.drop();
+      await server.stop();
       rmSync(clientDir, { recursive: true, force: true });
     },
   };

@@ -17,6 +17,8 @@ export async function startTestServer(
   now?: () => Date,
   /** Share another server's database (a second instance); it is then dropped by its owner only. */
   shared?: TestDatabase,
+  /** A built client folder to serve the SPA from; without one the server answers the API only. */
+  clientDir?: string,
 ): Promise<TestServer> {
   const testDatabase = shared ?? (await createTestDatabase());
   const port = await freePort();
@@ -30,7 +32,7 @@ export async function startTestServer(
     DATABASE_URL: testDatabase.url,
     ...env,
   });
-  const server = await startServer(config, createLogger(config), { now, reminderBackoffMs: () => 10 });
+  const server = await startServer(config, createLogger(config), { now, reminderBackoffMs: () => 10, clientDir });
   return {
     ...server,
     config,
