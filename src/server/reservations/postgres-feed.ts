@@ -40,13 +40,10 @@ export async function createPostgresFeed(
       destroy();
       if (closed) return;
       logger.warn({ err: error }, 'change feed connection lost; reconnecting');
-      setTimeout(
-        () => {
-          if (closed) return;
-          connect().catch((err: unknown) => logger.error({ err }, 'change feed reconnect failed'));
-        },
-        1000,
-      );
+      setTimeout(() => {
+        if (closed) return;
+        connect().catch((err: unknown) => logger.error({ err }, 'change feed reconnect failed'));
+      }, 1000);
     });
     releaseCurrent = destroy;
     await connection.query(`LISTEN ${CHANNEL}`);
