@@ -1,5 +1,5 @@
 import type { RestaurantTable } from './restaurant-config';
-import { messages } from './messages';
+import * as messages from './messages';
 
 // Automatic table assignment exactly as SPEC section 5 describes it. Input: the tables free for the slot
 // (already filtered to the seat type's location, and to reservable ones for guests). Pure: no I/O.

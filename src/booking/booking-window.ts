@@ -1,5 +1,5 @@
 import { isIsoDate } from './calendar';
-import { messages } from './messages';
+import * as messages from './messages';
 
 // Which dates and times may be booked, by whom (SPEC sections 6 and 9, DESIGN.md defaults).
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isIsoDate } from './calendar';
 import { isHhmm } from './clock';
 import { isMonday } from './booking-window';
-import { messages } from './messages';
+import * as messages from './messages';
 import { ADMIN_MAX_PARTY } from './party-size';
 import { isValidPhone, phoneDigits } from './phone';
 

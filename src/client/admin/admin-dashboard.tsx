@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { todayIn } from '../../booking/calendar';
-import { messages } from '../../booking/messages';
+import * as messages from '../../booking/messages';
 import { api, ApiError, unwrap } from '../api/api-client';
 import { appConfig } from '../app-config';
 import { Banner, type BannerMessage } from '../components/banner';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { messages } from '../../booking/messages';
+import * as messages from '../../booking/messages';
 import { signInPath } from '../auth/safe-next';
 import { useAuth } from '../auth/use-auth';
 import { Spinner } from '../components/spinner';

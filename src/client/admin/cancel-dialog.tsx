@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { messages } from '../../booking/messages';
+import * as messages from '../../booking/messages';
 import { primaryButton, secondaryButton } from '../components/buttons';
 
 /** The spec's cancel confirmation: title Cancel Reservation, its question, No and Yes. */

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { tableNumber } from '../../booking/assign-tables';
-import { messages } from '../../booking/messages';
+import * as messages from '../../booking/messages';
 import { formatPhoneInput } from '../../booking/phone';
 import { api, unwrap } from '../api/api-client';
 import { appConfig } from '../app-config';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { messages } from '../../booking/messages';
+import * as messages from '../../booking/messages';
 import { api, unwrap } from '../api/api-client';
 import { Banner } from '../components/banner';
 import { primaryButton, secondaryButton } from '../components/buttons';

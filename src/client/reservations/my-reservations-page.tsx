@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { messages } from '../../booking/messages';
+import * as messages from '../../booking/messages';
 import type { UpdateReservationInput } from '../../booking/reservation-schemas';
 import { api, ApiError, unwrap } from '../api/api-client';
 import { RequireSignIn } from '../auth/use-require-sign-in';

@@ -2,7 +2,7 @@ import { lazy, Suspense, useId, useRef, useState, type FormEvent, type ReactNode
 import { flushSync } from 'react-dom';
 import { bookingWindow, isMonday } from '../../booking/booking-window';
 import { todayIn } from '../../booking/calendar';
-import { messages } from '../../booking/messages';
+import * as messages from '../../booking/messages';
 import { formatPhoneInput } from '../../booking/phone';
 import { GUEST_MAX_PARTY } from '../../booking/party-size';
 import type { CreateReservationInput } from '../../booking/reservation-schemas';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import type { CreateReservationInput } from '../../booking/reservation-schemas';
-import { messages } from '../../booking/messages';
+import * as messages from '../../booking/messages';
 import { api, ApiError, unwrap } from '../api/api-client';
 import { RequireSignIn } from '../auth/use-require-sign-in';
 import type { SessionUser } from '../auth/use-auth';

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { messages } from '../../booking/messages';
+import * as messages from '../../booking/messages';
 import { isAdmin, type SessionUser } from '../auth';
 import type { AppEnv } from '../app';
 import { AppError } from './errors';

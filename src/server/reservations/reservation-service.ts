@@ -10,7 +10,7 @@ import {
 import { dateRefusal, addDays, timeRefusal, type Role } from '../../booking/booking-window';
 import { clockIn, isIsoDate, todayIn } from '../../booking/calendar';
 import { endTimeFor } from '../../booking/clock';
-import { messages } from '../../booking/messages';
+import * as messages from '../../booking/messages';
 import type { RestaurantTable } from '../../booking/restaurant-config';
 import { GUEST_MAX_PARTY } from '../../booking/party-size';
 import type { CreateReservationInput, UpdateReservationInput } from '../../booking/reservation-schemas';
