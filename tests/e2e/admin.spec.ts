@@ -114,8 +114,17 @@ test('live day view, search, change seats, counter warning, cancel dialog', asyn
   await expect(card).toContainText('C1, C2, C3, C4, C5 (Counter)');
   await expect(card.getByText('Multiple Tables')).toHaveCount(0);
 
-  // Edit: a new date clears the time, which the admin must choose again.
+  // Edit: the admin's Save can be pressed with fields emptied; each one is named.
   await card.getByRole('button', { name: 'Edit' }).click();
+  await card.getByLabel('Date').fill('');
+  await card.getByLabel('Number of Guests').selectOption('');
+  await card.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(card.getByText('Please select a date')).toBeVisible();
+  await expect(card.getByText('Please select the number of guests')).toBeVisible();
+  await expect(card.getByLabel('Date')).toBeFocused();
+  await card.getByLabel('Number of Guests').selectOption('4');
+
+  // A new date clears the time, which the admin must choose again.
   await card.getByLabel('Date').fill(openDate(11));
   await card.getByRole('button', { name: 'Save Changes' }).click();
   await expect(card.getByText('No time selected for the reservation')).toBeVisible();

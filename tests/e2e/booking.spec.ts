@@ -119,6 +119,42 @@ test('book a table, see it, edit it, cancel it', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Make Reservation' }).last()).toHaveAttribute('href', '/');
 });
 
+test('the edit form names each emptied or malformed field, in a real browser', async ({ page }) => {
+  const email = uniqueEmail('editor');
+  await signUpViaApi(page, email, 'editor-password-1');
+  const date = openDate(6);
+  const response = await page.request.post('/api/reservations', {
+    headers: { origin: BASE_URL },
+    data: {
+      name: 'Ann Guest',
+      phoneNumber: '5550100199',
+      reservationDate: date,
+      partySize: 2,
+      seatType: 'table',
+      startTime: 1800,
+      reminderEmail: email,
+    },
+  });
+  expect(response.status()).toBe(201);
+
+  await page.goto('/my-reservations');
+  const card = page.getByRole('article', { name: `Reservation on ${formatLongDate(date)}` });
+  await card.getByRole('button', { name: 'Edit' }).click();
+  await page.getByLabel('Name').fill('');
+  await page.getByLabel('Phone Number').fill('');
+  await page.getByLabel('Reminder Email').fill('ann@');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByLabel('Name')).toHaveAccessibleDescription('Please enter your name');
+  await expect(page.getByLabel('Phone Number')).toHaveAccessibleDescription(/Please enter your phone number/);
+  await expect(page.getByLabel('Reminder Email')).toHaveAccessibleDescription(/Please enter a valid email address/);
+  await expect(page.getByLabel('Name')).toBeFocused();
+
+  // Nothing was saved: a fresh load shows the reservation as it was.
+  await page.reload();
+  await expect(card).toContainText('Ann Guest');
+  await expect(card).toContainText('6:00 PM - 7:30 PM');
+});
+
 test('book counter seats', async ({ page }) => {
   await signUpViaApi(page, uniqueEmail('counter'), 'counter-password-1');
   await page.goto('/');
