@@ -2,6 +2,7 @@ import { betterAuth } from 'better-auth';
 import type { AccountEmails } from './accounts/account-emails';
 import type { AppConfig } from './config';
 import type { AppDatabase } from './db/database';
+import type { Logger } from './logger';
 
 /** Header the server sets from the TCP peer (or a trusted proxy) before Better Auth reads it; see clientIp(). */
 export const CLIENT_IP_HEADER = 'x-client-ip';
@@ -12,7 +13,8 @@ export function trustedOrigins(config: AppConfig): string[] {
   return config.env === 'development' ? [config.publicUrl, 'http://localhost:5173'] : [config.publicUrl];
 }
 
-export function createAuth(config: AppConfig, database: AppDatabase, emails: AccountEmails) {
+export function createAuth(config: AppConfig, database: AppDatabase, emails: AccountEmails, logger: Logger) {
+  const authLogger = logger.child({ component: 'better-auth' });
   return betterAuth({
     appName: config.restaurant.name,
     baseURL: config.publicUrl,
@@ -73,6 +75,15 @@ export function createAuth(config: AppConfig, database: AppDatabase, emails: Acc
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
     telemetry: { enabled: false },
+    // Better Auth's own lines (a refused callback URL, a wrong password) go through the app's logger: the same
+    // JSON lines as the rest in production, and LOG_LEVEL decides what is written.
+    logger: {
+      level: 'debug',
+      log: (level, message, ...details: unknown[]) => {
+        const error = details.find((detail) => detail instanceof Error);
+        authLogger[level]({ ...(error ? { err: error } : {}), ...(details.length ? { details } : {}) }, message);
+      },
+    },
   });
 }
 

@@ -62,7 +62,7 @@ export async function startServer(
   const database = await prepareDatabase(config, logger);
   const mailer = createMailer(config, logger);
   const emails = createAccountEmails(config, database, mailer, logger);
-  const auth = createAuth(config, database, emails);
+  const auth = createAuth(config, database, emails, logger);
   await ensureAdminAccount(auth, config, logger);
   const feed = database.pgPool
     ? await createPostgresFeed(database.pgPool, logger)

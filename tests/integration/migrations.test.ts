@@ -1,4 +1,5 @@
 import { getMigrations } from 'better-auth/db/migration';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuth } from '../../src/server/auth';
 import { loadConfig, type AppConfig } from '../../src/server/config';
@@ -78,11 +79,12 @@ describe('migrations and seed on the test database (SQLite, or PostgreSQL with T
 
   it('leaves Better Auth nothing to create or add', async () => {
     const unused = () => Promise.reject(new Error('no email expected'));
-    const auth = createAuth(config, database, {
-      sendVerification: unused,
-      sendPasswordReset: () => undefined,
-      sendEmailChanged: unused,
-    });
+    const auth = createAuth(
+      config,
+      database,
+      { sendVerification: unused, sendPasswordReset: () => undefined, sendEmailChanged: unused },
+      pino({ level: 'silent' }),
+    );
     const { toBeCreated, toBeAdded } = await getMigrations(auth.options);
     expect(toBeCreated).toEqual([]);
     expect(toBeAdded).toEqual([]);

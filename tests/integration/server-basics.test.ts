@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TestClient } from '../support/http-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 describe('server basics over real HTTP', () => {
@@ -56,6 +58,31 @@ describe('server basics over real HTTP', () => {
       expect(await response.json()).toEqual({
         error: { message: 'The request is too large.', code: 'payload_too_large' },
       });
+    }
+  });
+});
+
+describe('logging', () => {
+  it("writes Better Auth's lines through the app's logger, at its level, and nothing to the console", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const consoleSpies = (['log', 'info', 'warn', 'error'] as const).map((method) =>
+      vi.spyOn(console, method).mockImplementation(() => undefined),
+    );
+    const server = await startTestServer({}, undefined, undefined, undefined, logger);
+    try {
+      const guest = new TestClient(server.url);
+      expect((await guest.signUp('logged@example.com', 'logged-password-1')).status).toBe(200);
+      expect((await new TestClient(server.url).signIn('logged@example.com', 'not-the-password')).status).toBe(401);
+      expect(lines).toContainEqual(
+        expect.objectContaining({ component: 'better-auth', level: 40, msg: 'Invalid password' }),
+      );
+      for (const spy of consoleSpies) {
+        expect(spy.mock.calls.filter((call) => String(call[0]).includes('Better Auth'))).toEqual([]);
+      }
+    } finally {
+      for (const spy of consoleSpies) spy.mockRestore();
+      await server.stop();
     }
   });
 });

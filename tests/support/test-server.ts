@@ -1,5 +1,5 @@
 import { loadConfig, type AppConfig } from '../../src/server/config';
-import { createLogger } from '../../src/server/logger';
+import { createLogger, type Logger } from '../../src/server/logger';
 import { startServer, type RunningServer } from '../../src/server/server';
 import { freePort } from './free-port';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -19,6 +19,8 @@ export async function startTestServer(
   shared?: TestDatabase,
   /** A built client folder to serve the SPA from; without one the server answers the API only. */
   clientDir?: string,
+  /** The app's logger; by default one at LOG_LEVEL (silent unless `env` says otherwise). */
+  logger?: Logger,
 ): Promise<TestServer> {
   const testDatabase = shared ?? (await createTestDatabase());
   const port = await freePort();
@@ -32,7 +34,7 @@ export async function startTestServer(
     DATABASE_URL: testDatabase.url,
     ...env,
   });
-  const server = await startServer(config, createLogger(config), { now, reminderBackoffMs: () => 10, clientDir });
+  const server = await startServer(config, logger ?? createLogger(config), { now, reminderBackoffMs: () => 10, clientDir });
   return {
     ...server,
     config,
