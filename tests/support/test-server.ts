@@ -34,7 +34,11 @@ export async function startTestServer(
     DATABASE_URL: testDatabase.url,
     ...env,
   });
-  const server = await startServer(config, logger ?? createLogger(config), { now, reminderBackoffMs: () => 10, clientDir });
+  const server = await startServer(config, logger ?? createLogger(config), {
+    now,
+    reminderBackoffMs: () => 10,
+    clientDir,
+  });
   return {
     ...server,
     config,
