@@ -1,4 +1,5 @@
 import { getMigrations } from 'better-auth/db/migration';
+import { sql } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuth } from '../../src/server/auth';
@@ -34,6 +35,16 @@ describe('migrations and seed on the test database (SQLite, or PostgreSQL with T
     ]);
     expect(await migrateToLatest(database.db, database.dialect)).toEqual([]);
   });
+
+  // PostgreSQL's own default (synchronous_commit on) is already durable.
+  it.skipIf(process.env.TEST_DATABASE_URL)(
+    'opens SQLite in WAL mode, synced at every commit (durable across a power cut)',
+    async () => {
+      const pragma = async (name: string) => (await sql.raw(`pragma ${name}`).execute(database.db)).rows[0];
+      expect(await pragma('journal_mode')).toEqual({ journal_mode: 'wal' });
+      expect(await pragma('synchronous')).toEqual({ synchronous: 2 }); // 2 = FULL
+    },
+  );
 
   it('creates the spec fields of reservations and tables', async () => {
     const tables = await database.db.introspection.getTables();

@@ -24,9 +24,11 @@ export function openDatabase(target: DatabaseTarget): AppDatabase {
   if (target.dialect === 'sqlite') {
     mkdirSync(dirname(target.file), { recursive: true });
     const sqlite = new SqliteDatabase(target.file);
-    // WAL lets readers run while a booking is written; NORMAL sync is durable across app crashes in WAL mode.
+    // WAL lets readers run while a booking is written. FULL syncs the log at every commit, so an acknowledged
+    // booking survives a power cut or an OS crash too (NORMAL survives only an app crash); measured with
+    // `npm run bench`, it cost 10 to 15% of bookings/s (720 to 811 a second against 868 to 883).
     sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
