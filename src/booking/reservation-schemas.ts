@@ -88,7 +88,14 @@ const fields = (maxParty: number) => ({
 });
 
 /** A new reservation as the API takes it. The server applies the guest limit of 6 itself. */
-export const createReservationSchema = z.object(fields(ADMIN_MAX_PARTY));
+export const createReservationSchema = z.object({
+  ...fields(ADMIN_MAX_PARTY),
+  /**
+   * The new reservation's id, chosen by the client (optional): the same booking sent again, after an answer
+   * lost on the way, finds the reservation it made instead of making a second one.
+   */
+  id: z.uuid('Invalid reservation id').optional(),
+});
 
 /** A partial update: only the fields that changed (SPEC section 7). */
 export const updateReservationSchema = z.object(fields(ADMIN_MAX_PARTY)).partial();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,6 +48,27 @@ describe('reservations over real HTTP', () => {
       seatType: 'table',
       partySize: 2,
     });
+    // The spec's fields, by the spec's names, and nothing else (SPEC section 3).
+    expect(Object.keys(response.body.reservation as object).sort()).toEqual(
+      [
+        'id',
+        'tableIds',
+        'startTime',
+        'endTime',
+        'reservationDate',
+        'email',
+        'reminderEmail',
+        'partySize',
+        'name',
+        'phoneNumber',
+        'seatType',
+        'specialRequests',
+        'createdAt',
+        'updatedAt',
+      ].sort(),
+    );
+    const mine = (await ann.get('/api/reservations/mine')).body.reservations as object[];
+    expect(Object.keys(mine[0]!).sort()).toEqual(Object.keys(response.body.reservation as object).sort());
   });
 
   it('books counter seats from the longest run', async () => {
@@ -278,6 +300,51 @@ describe('reservations over real HTTP', () => {
     expect(ids).toContain('old-7');
     expect(ids).not.toContain('old-8');
     expect(ids[0]).toBe('old-7');
+  });
+
+  it('a booking sent again with its id (an answer lost on the way) gets the same reservation back, once', async () => {
+    const onDate = async (date: string) =>
+      ((await ann.get('/api/reservations/mine')).body.reservations as { id: string; reservationDate: string }[]).filter(
+        (reservation) => reservation.reservationDate === date,
+      );
+    const id = randomUUID();
+    const body = bookingBody({ reservationDate: '2026-12-09', startTime: 1800, id });
+    const first = await ann.post('/api/reservations', body);
+    expect(first.status).toBe(201);
+    expect(first.body.reservation.id).toBe(id);
+    const again = await ann.post('/api/reservations', body);
+    expect(again.status).toBe(201);
+    expect(again.body.reservation).toEqual(first.body.reservation);
+    expect(await onDate('2026-12-09')).toHaveLength(1);
+
+    // Ten copies at once: one reservation, and every copy answered with it.
+    const racingId = randomUUID();
+    const copies = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        ann.post('/api/reservations', bookingBody({ reservationDate: '2026-12-10', startTime: 1900, id: racingId })),
+      ),
+    );
+    expect(copies.map((copy) => copy.status)).toEqual(Array(10).fill(201));
+    expect(new Set(copies.map((copy) => JSON.stringify(copy.body.reservation))).size).toBe(1);
+    expect((await onDate('2026-12-10')).map((reservation) => reservation.id)).toEqual([racingId]);
+
+    // The id of a reservation that exists, with other details or from another account: refused, nothing shown.
+    const changed = await ann.post('/api/reservations', { ...body, startTime: 1830 });
+    const someoneElse = await bob.post('/api/reservations', { ...body, reminderEmail: 'bob@example.com' });
+    for (const refused of [changed, someoneElse]) {
+      expect(refused).toMatchObject({
+        status: 409,
+        body: { error: { message: 'This reservation has already been made. Please refresh the page.' } },
+      });
+      expect(JSON.stringify(refused.body)).not.toContain('ann@example.com');
+    }
+    expect(await onDate('2026-12-09')).toHaveLength(1);
+    expect((await bob.get('/api/reservations/mine')).body.reservations).not.toContainEqual(
+      expect.objectContaining({ id }),
+    );
+
+    const malformed = await ann.post('/api/reservations', bookingBody({ reservationDate: '2026-12-11', id: 'abc' }));
+    expect(malformed).toMatchObject({ status: 400, body: { error: { message: 'Invalid reservation id' } } });
   });
 
   it('streams the admin day view: a booking made anywhere arrives as a new snapshot', async () => {

@@ -20,7 +20,11 @@ export interface Reservation {
   updatedAt: string;
 }
 
-export function toReservation(row: Selectable<ReservationsTable>): Reservation {
+/** A stored row as the wire has it: the spec's fields only (the reminder's bookkeeping stays in the database). */
+export function toReservation({
+  reminderSentFor: _reminderBookkeeping,
+  ...row
+}: Selectable<ReservationsTable>): Reservation {
   return {
     ...row,
     tableIds: JSON.parse(row.tableIds) as string[],

@@ -116,59 +116,103 @@ async function withHoldRetry<T>(attempt: () => Promise<T>, retries: number): Pro
   }
 }
 
+/**
+ * A booking sent again with the id of a reservation that exists: the same booking (a resend after a lost
+ * answer) gets that reservation back, anything else is refused. Checked before the rules, as a resend may
+ * come after its seating has begun.
+ */
+async function earlierBooking(
+  deps: ReservationDeps,
+  actor: Actor,
+  input: CreateReservationInput,
+): Promise<Reservation | undefined> {
+  if (!input.id) return undefined;
+  const earlier = await findReservation(deps.db, input.id);
+  if (!earlier) return undefined;
+  const same =
+    earlier.email === actor.email &&
+    earlier.reservationDate === input.reservationDate &&
+    earlier.startTime === input.startTime &&
+    earlier.partySize === input.partySize &&
+    earlier.seatType === input.seatType &&
+    earlier.name === input.name &&
+    earlier.phoneNumber === input.phoneNumber &&
+    earlier.reminderEmail === input.reminderEmail &&
+    earlier.specialRequests === (input.specialRequests ?? null) &&
+    (!input.tableIds || input.tableIds.join() === earlier.tableIds.join());
+  if (!same) throw new AppError(409, 'This reservation has already been made. Please refresh the page.', 'conflict');
+  return earlier;
+}
+
 export async function createReservation(
   deps: ReservationDeps,
   actor: Actor,
   input: CreateReservationInput,
 ): Promise<Reservation> {
   if (input.tableIds && actor.role !== 'admin') throw new AppError(403, messages.invalidTableSelection, 'forbidden');
+  const resent = await earlierBooking(deps, actor, input);
+  if (resent) return resent;
   checkPartySize(deps, actor.role, input.partySize);
   checkWhen(deps, actor.role, input.reservationDate, input.startTime);
   const slot = { startTime: input.startTime, endTime: endTimeFor(input.startTime) };
 
-  const created = await withHoldRetry(
-    () =>
-      deps.db.transaction().execute(async (trx) => {
-        const [tables, booked] = await Promise.all([loadTables(trx), reservationsOn(trx, input.reservationDate)]);
-        let tableIds: string[];
-        if (input.tableIds) {
-          checkChosenTables(tables, booked, input.tableIds, slot, input.partySize);
-          tableIds = input.tableIds;
-        } else {
-          const assignment = assignForSlot({
-            tables,
-            booked: asBooked(booked),
-            seatType: input.seatType,
-            role: actor.role,
-            partySize: input.partySize,
-            startTime: slot.startTime,
-          });
-          if (!assignment.ok) throw new AppError(409, assignment.message, 'slot_taken');
-          tableIds = assignment.tableIds;
-        }
-        const stamp = deps.now().toISOString();
-        const reservation: Reservation = {
-          id: randomUUID(),
-          tableIds,
-          ...slot,
-          reservationDate: input.reservationDate,
-          email: actor.email,
-          reminderEmail: input.reminderEmail,
-          partySize: input.partySize,
-          name: input.name,
-          phoneNumber: input.phoneNumber,
-          seatType: input.seatType,
-          specialRequests: input.specialRequests ?? null,
-          createdAt: stamp,
-          updatedAt: stamp,
-        };
-        await insertReservation(trx, reservation);
-        return reservation;
-      }),
-    input.tableIds ? 1 : ASSIGNMENT_ATTEMPTS,
-  );
+  let created: Reservation;
+  try {
+    created = await withHoldRetry(() => bookSlot(deps, actor, input, slot), input.tableIds ? 1 : ASSIGNMENT_ATTEMPTS);
+  } catch (error) {
+    // The same booking sent twice at once: the copy whose insert lost to the other's answers as a resend.
+    const resentMeanwhile = await earlierBooking(deps, actor, input);
+    if (resentMeanwhile) return resentMeanwhile;
+    throw error;
+  }
   deps.feed.publish({ type: 'created', reservation: created });
   return created;
+}
+
+/** One attempt at a booking: the tables chosen or assigned from the book as it is now, written with their holds. */
+function bookSlot(
+  deps: ReservationDeps,
+  actor: Actor,
+  input: CreateReservationInput,
+  slot: { startTime: number; endTime: number },
+): Promise<Reservation> {
+  return deps.db.transaction().execute(async (trx) => {
+    const [tables, booked] = await Promise.all([loadTables(trx), reservationsOn(trx, input.reservationDate)]);
+    let tableIds: string[];
+    if (input.tableIds) {
+      checkChosenTables(tables, booked, input.tableIds, slot, input.partySize);
+      tableIds = input.tableIds;
+    } else {
+      const assignment = assignForSlot({
+        tables,
+        booked: asBooked(booked),
+        seatType: input.seatType,
+        role: actor.role,
+        partySize: input.partySize,
+        startTime: slot.startTime,
+      });
+      if (!assignment.ok) throw new AppError(409, assignment.message, 'slot_taken');
+      tableIds = assignment.tableIds;
+    }
+    const stamp = deps.now().toISOString();
+    const reservation: Reservation = {
+      id: input.id ?? randomUUID(),
+      tableIds,
+      ...slot,
+      reservationDate: input.reservationDate,
+      email: actor.email,
+      reminderEmail: input.reminderEmail,
+      partySize: input.partySize,
+      name: input.name,
+      phoneNumber: input.phoneNumber,
+      seatType: input.seatType,
+      specialRequests: input.specialRequests ?? null,
+      createdAt: stamp,
+      updatedAt: stamp,
+    };
+    await insertReservation(trx, reservation);
+    return reservation;
+  });
 }
 
 /** The reservation if this actor may see it; another guest's reservation is "not found", never shown. */
