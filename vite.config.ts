@@ -42,7 +42,7 @@ const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|cook
 // The app code the home page (the booking form) needs, the entry's own code included, kept in one chunk
 // instead of many small ones, each of which would cost a request and compress worse.
 const FIRST_LOAD =
-  /src[\\/](client[\\/](main\.tsx|router\.tsx|app-config|api[\\/]|components[\\/]|layout[\\/]|auth[\\/](use-|safe-next)|reservations[\\/](reservation-page|reservation-form|format|use-reservation-api))|booking[\\/](calendar|clock|messages|phone|booking-window|party-size)|shared[\\/]public-config)/;
+  /src[\\/](client[\\/](main\.tsx|router\.tsx|app-config|api[\\/]|components[\\/]|layout[\\/]|auth[\\/](use-|safe-next)|reservations[\\/](reservation-page|reservation-form|booking-id|format|use-reservation-api))|booking[\\/](calendar|clock|messages|phone|booking-window|party-size)|shared[\\/]public-config)/;
 
 export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), publicConfigInDev(), reactRouterTreeShaking()],

@@ -156,6 +156,30 @@ test('the edit form names each emptied or malformed field, in a real browser', a
   await expect(card).toContainText('6:00 PM - 7:30 PM');
 });
 
+test('an answer lost on the way: the booking is sent again and made once', async ({ page }) => {
+  await signUpViaApi(page, uniqueEmail('lost'), 'lost-password-1');
+  // The first booking request reaches the server, which books, but its answer never reaches the phone.
+  let lostAnswers = 0;
+  await page.route('**/api/reservations', async (route) => {
+    if (route.request().method() !== 'POST' || lostAnswers > 0) return route.fallback();
+    lostAnswers++;
+    expect((await route.fetch()).status()).toBe(201);
+    await route.abort('connectionreset');
+  });
+  const date = openDate(7);
+  await page.goto('/');
+  await fillBooking(page, date, '2');
+  await page.getByRole('button', { name: '6:30 PM' }).click();
+  await page.getByRole('button', { name: 'Reserve' }).click();
+  await expect(page.getByRole('region', { name: 'Your reservation is confirmed' })).toContainText(
+    '6:30 PM - 8:00 PM (1.5 hours)',
+  );
+  expect(lostAnswers).toBe(1);
+  await page.goto('/my-reservations');
+  await expect(page.getByRole('article', { name: `Reservation on ${formatLongDate(date)}` })).toHaveCount(1);
+  await expect(page.getByRole('article')).toHaveCount(1);
+});
+
 test('book counter seats', async ({ page }) => {
   await signUpViaApi(page, uniqueEmail('counter'), 'counter-password-1');
   await page.goto('/');

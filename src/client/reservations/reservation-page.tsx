@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import type { CreateReservationInput } from '../../booking/reservation-schemas';
 import * as messages from '../../booking/messages';
 import { api, ApiError, unwrap } from '../api/api-client';
@@ -8,6 +8,7 @@ import type { SessionUser } from '../auth/use-auth';
 import { Banner } from '../components/banner';
 import { Spinner } from '../components/spinner';
 import { useDocumentTitle } from '../layout/use-document-title';
+import { newBookingId } from './booking-id';
 import { ReservationForm } from './reservation-form';
 import { reservationKeys, type Reservation } from './use-reservation-api';
 
@@ -27,14 +28,25 @@ export function ReservationPage() {
   );
 }
 
+// An answer lost on the way (a phone between networks, a proxy restarting the app) is not a failed booking:
+// the booking is sent again, with the same id, so the server answers with the reservation it already made.
+const MAX_RESENDS = 3;
+const isLostAnswer = (error: Error) =>
+  error instanceof ApiError && (error.code === 'network' || [502, 503, 504].includes(error.status));
+
 function Booking({ user }: { user: SessionUser }) {
   const queryClient = useQueryClient();
   const [booked, setBooked] = useState<Reservation | null>(null);
+  // The id goes with the booking as the guest sent it: pressing Reserve again after a failure resends the same
+  // booking under the same id, and a changed booking gets a new one.
+  const attempt = useRef<{ booking: string; id: string } | null>(null);
   const create = useMutation({
     mutationFn: (input: CreateReservationInput) => {
       void loadConfirmation().catch(() => undefined);
       return unwrap(api.reservations.$post({ json: input }));
     },
+    retry: (failures, error) => failures < MAX_RESENDS && isLostAnswer(error),
+    retryDelay: (failures) => 500 * 2 ** failures,
     onSuccess: ({ reservation }) => {
       setBooked(reservation);
       void queryClient.invalidateQueries({ queryKey: reservationKeys.mine });
@@ -81,7 +93,11 @@ function Booking({ user }: { user: SessionUser }) {
         busyLabel="Reserving…"
         busy={create.isPending}
         failure={failure && <Banner kind="error">{failure}</Banner>}
-        onSubmit={(input) => create.mutate(input)}
+        onSubmit={(input) => {
+          const booking = JSON.stringify(input);
+          if (attempt.current?.booking !== booking) attempt.current = { booking, id: newBookingId() };
+          create.mutate({ ...input, id: attempt.current.id });
+        }}
       />
     </div>
   );
