@@ -76,9 +76,10 @@ export function createAuth(config: AppConfig, database: AppDatabase, emails: Acc
     },
     telemetry: { enabled: false },
     // Better Auth's own lines (a refused callback URL, a wrong password) go through the app's logger: the same
-    // JSON lines as the rest in production, and LOG_LEVEL decides what is written.
+    // JSON lines as the rest in production, and LOG_LEVEL decides what is written. Not 'debug' (nor 'warn' or
+    // 'error'): at those levels Better Auth also prints every refused request to the console, past this logger.
     logger: {
-      level: 'debug',
+      level: 'info',
       log: (level, message, ...details: unknown[]) => {
         const error = details.find((detail) => detail instanceof Error);
         authLogger[level]({ ...(error ? { err: error } : {}), ...(details.length ? { details } : {}) }, message);

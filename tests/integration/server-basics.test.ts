@@ -74,6 +74,18 @@ describe('logging', () => {
       const guest = new TestClient(server.url);
       expect((await guest.signUp('logged@example.com', 'logged-password-1')).status).toBe(200);
       expect((await new TestClient(server.url).signIn('logged@example.com', 'not-the-password')).status).toBe(401);
+      // A refusal by Better Auth's router (a body that is not JSON) and one by its origin check.
+      const notJson = await fetch(`${server.url}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', origin: server.url },
+        body: 'hello',
+      });
+      expect(notJson.status).toBe(415);
+      const offSite = await guest.post('/api/auth/sign-in/social', {
+        provider: 'google',
+        callbackURL: 'https://evil.example/',
+      });
+      expect(offSite.status).toBe(403);
       expect(lines).toContainEqual(
         expect.objectContaining({ component: 'better-auth', level: 40, msg: 'Invalid password' }),
       );
