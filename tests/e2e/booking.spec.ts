@@ -180,6 +180,49 @@ test('an answer lost on the way: the booking is sent again and made once', async
   await expect(page.getByRole('article')).toHaveCount(1);
 });
 
+test('edits and cancels whose answers are lost are sent again and reported done', async ({ page }) => {
+  const email = uniqueEmail('lostedit');
+  await signUpViaApi(page, email, 'lostedit-password-1');
+  const date = openDate(9);
+  const booked = await page.request.post('/api/reservations', {
+    headers: { origin: BASE_URL },
+    data: {
+      name: 'Ann Guest',
+      phoneNumber: '5550100199',
+      reservationDate: date,
+      partySize: 2,
+      seatType: 'table',
+      startTime: 1700,
+      reminderEmail: email,
+    },
+  });
+  expect(booked.status()).toBe(201);
+
+  // The first PATCH and the first DELETE reach the server and are done, but their answers are cut off.
+  const lost = { PATCH: 0, DELETE: 0 };
+  await page.route('**/api/reservations/*', async (route) => {
+    const method = route.request().method();
+    if ((method !== 'PATCH' && method !== 'DELETE') || lost[method] > 0) return route.fallback();
+    lost[method]++;
+    expect((await route.fetch()).ok()).toBe(true);
+    await route.abort('connectionreset');
+  });
+
+  await page.goto('/my-reservations');
+  const card = page.getByRole('article', { name: `Reservation on ${formatLongDate(date)}` });
+  await card.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('button', { name: '8:00 PM' }).click();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Reservation updated successfully!')).toBeVisible();
+  await expect(card).toContainText('8:00 PM - 9:30 PM');
+
+  page.once('dialog', (dialog) => void dialog.accept());
+  await card.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('Reservation cancelled successfully.')).toBeVisible();
+  await expect(page.getByText("You don't have any reservations yet.")).toBeVisible();
+  expect(lost).toEqual({ PATCH: 1, DELETE: 1 });
+});
+
 test('book counter seats', async ({ page }) => {
   await signUpViaApi(page, uniqueEmail('counter'), 'counter-password-1');
   await page.goto('/');

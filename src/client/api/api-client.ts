@@ -85,3 +85,16 @@ export async function unwrap<R extends ClientResponse<unknown>>(call: Promise<R>
     body?.error?.code ?? 'unknown',
   );
 }
+
+/** No answer at all, or a proxy's answer while the app restarts: the request may or may not have been done. */
+export const isLostAnswer = (error: Error) =>
+  error instanceof ApiError && (error.code === 'network' || [502, 503, 504].includes(error.status));
+
+/**
+ * Mutation options for writes that are safe to send twice (a booking with its own id, an edit, a cancel): when
+ * the answer is lost on the way, a phone between networks say, the write is sent again, up to 3 times.
+ */
+export const resendLostAnswers = {
+  retry: (failures: number, error: Error) => failures < 3 && isLostAnswer(error),
+  retryDelay: (failures: number) => 500 * 2 ** failures,
+};

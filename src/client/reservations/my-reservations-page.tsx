@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import * as messages from '../../booking/messages';
 import type { UpdateReservationInput } from '../../booking/reservation-schemas';
-import { api, ApiError, unwrap } from '../api/api-client';
+import { api, ApiError, resendLostAnswers, unwrap } from '../api/api-client';
 import { RequireSignIn } from '../auth/use-require-sign-in';
 import type { SessionUser } from '../auth/use-auth';
 import { Banner, type BannerMessage } from '../components/banner';
@@ -37,8 +37,21 @@ function MyReservations({ user }: { user: SessionUser }) {
   const [notice, setNotice] = useState<BannerMessage | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: reservationKeys.mine });
 
+  // The cancels sent and not yet answered: one sent again after a lost answer may find the reservation gone,
+  // which means the first one cancelled it.
+  const resending = useRef(new Set<string>()).current;
   const cancel = useMutation({
-    mutationFn: (id: string) => unwrap(api.reservations[':id'].$delete({ param: { id } })),
+    mutationFn: async (id: string) => {
+      const resent = resending.has(id);
+      resending.add(id);
+      try {
+        await unwrap(api.reservations[':id'].$delete({ param: { id } }));
+      } catch (error) {
+        if (!(resent && error instanceof ApiError && error.status === 404)) throw error;
+      }
+    },
+    ...resendLostAnswers,
+    onSettled: (_data, _error, id) => void resending.delete(id),
     onSuccess: async () => {
       setNotice({ kind: 'success', text: messages.cancelled });
       await refresh();
@@ -49,6 +62,8 @@ function MyReservations({ user }: { user: SessionUser }) {
   const update = useMutation({
     mutationFn: ({ id, changes }: { id: string; changes: UpdateReservationInput }) =>
       unwrap(api.reservations[':id'].$patch({ param: { id }, json: changes })),
+    // The same changes sent again find them made, and change nothing.
+    ...resendLostAnswers,
     onMutate: () => setNotice({ kind: 'info', text: messages.updating }),
     onSuccess: async () => {
       setNotice({ kind: 'success', text: messages.updated });

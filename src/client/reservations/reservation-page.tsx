@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { CreateReservationInput } from '../../booking/reservation-schemas';
 import * as messages from '../../booking/messages';
-import { api, ApiError, unwrap } from '../api/api-client';
+import { api, ApiError, resendLostAnswers, unwrap } from '../api/api-client';
 import { RequireSignIn } from '../auth/use-require-sign-in';
 import type { SessionUser } from '../auth/use-auth';
 import { Banner } from '../components/banner';
@@ -28,12 +28,6 @@ export function ReservationPage() {
   );
 }
 
-// An answer lost on the way (a phone between networks, a proxy restarting the app) is not a failed booking:
-// the booking is sent again, with the same id, so the server answers with the reservation it already made.
-const MAX_RESENDS = 3;
-const isLostAnswer = (error: Error) =>
-  error instanceof ApiError && (error.code === 'network' || [502, 503, 504].includes(error.status));
-
 function Booking({ user }: { user: SessionUser }) {
   const queryClient = useQueryClient();
   const [booked, setBooked] = useState<Reservation | null>(null);
@@ -45,8 +39,8 @@ function Booking({ user }: { user: SessionUser }) {
       void loadConfirmation().catch(() => undefined);
       return unwrap(api.reservations.$post({ json: input }));
     },
-    retry: (failures, error) => failures < MAX_RESENDS && isLostAnswer(error),
-    retryDelay: (failures) => 500 * 2 ** failures,
+    // A lost answer is not a failed booking: sent again with the same id, it gets the reservation already made.
+    ...resendLostAnswers,
     onSuccess: ({ reservation }) => {
       setBooked(reservation);
       void queryClient.invalidateQueries({ queryKey: reservationKeys.mine });
