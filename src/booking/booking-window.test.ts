@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, bookingWindow, dateRefusal, isMonday, timeRefusal } from './booking-window';
+import { addDays, bookingWindow, dateRefusal, hasBegun, isMonday, timeRefusal } from './booking-window';
 import { clockIn, todayIn } from './calendar';
 import { formatPhoneInput, isValidPhone, phoneDigits } from './phone';
 import { seatingTimes } from './seatings';
@@ -64,5 +64,15 @@ describe('seatings and phones', () => {
     expect(isValidPhone('555-010-0199')).toBe(true);
     expect(isValidPhone('555-010-019')).toBe(false);
     expect(isValidPhone('55501001991')).toBe(false);
+  });
+});
+
+describe('hasBegun', () => {
+  it("is true from the seating's start on its day, and for every earlier day", () => {
+    const at = (reservationDate: string, startTime: number) => ({ reservationDate, startTime });
+    expect(hasBegun(at('2026-11-24', 1900), '2026-11-24', 1859)).toBe(false);
+    expect(hasBegun(at('2026-11-24', 1900), '2026-11-24', 1900)).toBe(true);
+    expect(hasBegun(at('2026-11-23', 2030), '2026-11-24', 900)).toBe(true);
+    expect(hasBegun(at('2026-11-25', 1700), '2026-11-24', 2359)).toBe(false);
   });
 });

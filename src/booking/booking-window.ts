@@ -61,3 +61,12 @@ export function timeRefusal(isoDate: string, startTime: number, today: string, n
   if (isoDate === today && startTime <= nowHhmm) return 'That time has already passed';
   return null;
 }
+
+/** A reservation whose seating has begun (or is over): guests can no longer change or cancel it. */
+export function hasBegun(reservation: { reservationDate: string; startTime: number }, today: string, nowHhmm: number) {
+  return (
+    reservation.reservationDate < today || (reservation.reservationDate === today && reservation.startTime <= nowHhmm)
+  );
+}
+
+export const BEGUN_MESSAGE = 'This reservation has already begun and can no longer be changed.';

@@ -300,6 +300,20 @@ describe('reservations over real HTTP', () => {
     expect(ids).toContain('old-7');
     expect(ids).not.toContain('old-8');
     expect(ids[0]).toBe('old-7');
+
+    // A reservation that has taken place is the restaurant's record: the guest can no longer change or
+    // cancel it; the admin still can.
+    for (const response of [
+      await bob.patch('/api/reservations/old-7', { name: 'Bobby' }),
+      await bob.delete('/api/reservations/old-7'),
+    ]) {
+      expect(response).toMatchObject({
+        status: 409,
+        body: { error: { message: 'This reservation has already begun and can no longer be changed.' } },
+      });
+    }
+    expect((await bob.get('/api/reservations/old-7')).body.reservation.name).toBe('Bob');
+    expect((await admin.patch('/api/reservations/old-7', { name: 'Bob B.' })).status).toBe(200);
   });
 
   it('a booking sent again with its id (an answer lost on the way) gets the same reservation back, once', async () => {

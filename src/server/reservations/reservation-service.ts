@@ -7,7 +7,7 @@ import {
   freeTables,
   type SeatType,
 } from '../../booking/availability';
-import { dateRefusal, addDays, timeRefusal, type Role } from '../../booking/booking-window';
+import { BEGUN_MESSAGE, dateRefusal, addDays, hasBegun, timeRefusal, type Role } from '../../booking/booking-window';
 import { clockIn, isIsoDate, todayIn } from '../../booking/calendar';
 import { endTimeFor } from '../../booking/clock';
 import * as messages from '../../booking/messages';
@@ -238,6 +238,7 @@ export async function updateReservation(
       deps.db.transaction().execute(async (trx) => {
         const current = await findReservation(trx, id);
         if (!current || (actor.role !== 'admin' && current.email !== actor.email)) throw notFound();
+        refuseIfBegun(deps, actor, current);
 
         const next: Reservation = { ...current, ...definedOnly(rest), ...(seatType ? { seatType } : {}) };
         if (changes.startTime !== undefined) next.endTime = endTimeFor(next.startTime);
@@ -305,8 +306,15 @@ const EDITABLE_FIELDS = [
 
 const sameFields = (a: Reservation, b: Reservation) => EDITABLE_FIELDS.every((field) => a[field] === b[field]);
 
+/** A guest's reservation is theirs to change until its seating begins; after that it is the restaurant's record. */
+function refuseIfBegun(deps: ReservationDeps, actor: Actor, reservation: Reservation) {
+  const { today, nowHhmm } = restaurantClock(deps);
+  if (actor.role !== 'admin' && hasBegun(reservation, today, nowHhmm)) throw new AppError(409, BEGUN_MESSAGE, 'begun');
+}
+
 export async function cancelReservation(deps: ReservationDeps, actor: Actor, id: string): Promise<void> {
   const current = await getReservation(deps, actor, id);
+  refuseIfBegun(deps, actor, current);
   await deps.db.deleteFrom('reservations').where('id', '=', id).execute();
   deps.feed.publish({ type: 'deleted', id, reservationDate: current.reservationDate });
 }
