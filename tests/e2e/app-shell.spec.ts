@@ -88,4 +88,27 @@ test.describe('app shell', () => {
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations).toEqual([]);
   });
+
+  test('after a deploy: a missing page chunk is a 404, the page reloads once, then says what went wrong', async ({
+    page,
+    request,
+  }) => {
+    const missing = await request.get('/assets/page-from-an-older-build-Abc123.js');
+    expect(missing.status()).toBe(404);
+    expect(missing.headers()['content-type']).not.toContain('text/html');
+
+    // This page was opened before a deploy: the legal page's chunk is gone from the server.
+    await page.goto('/privacy');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.route(/\/assets\/legal-page-[^/]+\.js$/, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+    let loads = 0;
+    page.on('load', () => loads++);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
+    // It loads the new build (here the chunk is still missing, so the page then says so, with a way out).
+    await expect(page.getByRole('alert')).toContainText('Something went wrong showing this page.');
+    expect(loads).toBe(1);
+    await expect(page.getByRole('banner')).toBeVisible();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Make Reservation' }).click();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
 });

@@ -1,11 +1,13 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/spinner';
 import { Footer } from './footer';
 import { Header } from './header';
+import { PageErrorBoundary } from './page-error-boundary';
 import { ScrollToTop } from './scroll-to-top';
 
 export function RootLayout() {
+  const { pathname } = useLocation();
   return (
     <div className="flex min-h-screen flex-col bg-stone-50 text-stone-900">
       <a
@@ -19,9 +21,11 @@ export function RootLayout() {
       {/* At least a screen tall, so the footer starts below the fold and pages that fill in as their data
           arrives never push it around in view (no layout shift). */}
       <main id="main" className="mx-auto min-h-screen w-full max-w-5xl flex-1 px-4 py-8">
-        <Suspense fallback={<Spinner />}>
-          <Outlet />
-        </Suspense>
+        <PageErrorBoundary key={pathname}>
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </main>
       <Footer />
     </div>

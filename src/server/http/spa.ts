@@ -56,6 +56,9 @@ export function mountClient<E extends Env>(app: Hono<E>, config: AppConfig, clie
       onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
     }),
   );
+  // A hashed file that is not there (asked for by a page opened before the last deploy) is a 404, never the
+  // app's HTML, which the browser would refuse as a script; the page then loads the new build.
+  app.get('/assets/*', (c) => c.text('Not found', 404));
   app.use(
     '*',
     serveStatic({
