@@ -44,6 +44,9 @@ const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|cook
 const FIRST_LOAD =
   /src[\\/](client[\\/](main\.tsx|router\.tsx|app-config|api[\\/]|components[\\/]|layout[\\/]|auth[\\/](use-|safe-next)|reservations[\\/](reservation-page|reservation-form|booking-id|format|use-reservation-api))|booking[\\/](calendar|clock|messages|phone|booking-window|party-size)|shared[\\/]public-config)/;
 
+// In those folders but not needed to show the home page: the header's popups, loaded when first opened.
+const NOT_FIRST_LOAD = /src[\\/]client[\\/](layout[\\/](header-menus|use-dismiss)|auth[\\/]use-sign-out)/;
+
 export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), publicConfigInDev(), reactRouterTreeShaking()],
   resolve: {
@@ -73,7 +76,7 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             { name: 'framework', test: FRAMEWORK, priority: 10 },
-            { name: 'app', test: FIRST_LOAD, priority: 5 },
+            { name: 'app', test: (id) => FIRST_LOAD.test(id) && !NOT_FIRST_LOAD.test(id), priority: 5 },
           ],
         },
       },

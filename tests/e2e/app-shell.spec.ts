@@ -15,6 +15,13 @@ test.describe('app shell', () => {
       await expect(menu.getByRole('link', { name: 'My Reservations' })).toHaveAttribute('href', '/my-reservations');
       await expect(menu.getByRole('link', { name: /Call Us/ })).toHaveAttribute('href', /^tel:\+?\d+$/);
       await expect(menu.getByRole('link', { name: 'Sign in' })).toBeVisible();
+      // It closes on Escape, and on a tap outside the header.
+      await page.keyboard.press('Escape');
+      await expect(menu).toHaveCount(0);
+      await header.getByRole('button', { name: 'Menu' }).click();
+      await expect(menu).toBeVisible();
+      await page.getByRole('main').click({ position: { x: 10, y: 10 } });
+      await expect(menu).toHaveCount(0);
     } else {
       const nav = header.getByRole('navigation', { name: 'Main' });
       await expect(nav.getByRole('link', { name: 'Make Reservation' })).toHaveAttribute('href', '/');

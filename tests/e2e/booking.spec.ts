@@ -59,6 +59,9 @@ test('book a table, see it, edit it, cancel it', async ({ page }) => {
   await expect(page.getByLabel('Name')).toBeFocused();
 
   await page.getByLabel('Name').fill('Ann Guest');
+  // An error goes as soon as its field is changed.
+  await expect(page.getByText('Name must be at least 2 characters long')).toHaveCount(0);
+  await expect(page.getByLabel('Name')).not.toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('Phone Number').fill('5550100199');
   await page.getByLabel('Reminder Email').fill(email);
   // Changing the party size clears the chosen time.
@@ -107,6 +110,7 @@ test('book a table, see it, edit it, cancel it', async ({ page }) => {
   await page.getByRole('button', { name: '6:00 PM' }).click();
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Reservation updated successfully!')).toBeVisible();
+  await expect(page.locator(':focus')).toContainText('Reservation updated successfully!');
   const moved = page.getByRole('article', { name: `Reservation on ${formatLongDate(newDate)}` });
   await expect(moved).toContainText('6:00 PM - 7:30 PM');
 
@@ -166,7 +170,7 @@ test('an answer lost on the way: the booking is sent again and made once', async
     expect((await route.fetch()).status()).toBe(201);
     await route.abort('connectionreset');
   });
-  const date = openDate(7);
+  const date = openDate(40);
   await page.goto('/');
   await fillBooking(page, date, '2');
   await page.getByRole('button', { name: '6:30 PM' }).click();
@@ -183,7 +187,7 @@ test('an answer lost on the way: the booking is sent again and made once', async
 test('edits and cancels whose answers are lost are sent again and reported done', async ({ page }) => {
   const email = uniqueEmail('lostedit');
   await signUpViaApi(page, email, 'lostedit-password-1');
-  const date = openDate(9);
+  const date = openDate(42);
   const booked = await page.request.post('/api/reservations', {
     headers: { origin: BASE_URL },
     data: {
@@ -223,6 +227,64 @@ test('edits and cancels whose answers are lost are sent again and reported done'
   expect(lost).toEqual({ PATCH: 1, DELETE: 1 });
 });
 
+test('an edit to a time taken meanwhile says so in the form, and the time must be chosen again', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const email = uniqueEmail('clash');
+  await signUpViaApi(page, email, 'clash-password-1');
+  // Each project on its own date, as both run against the same database.
+  const date = openDate(testInfo.project.name === 'phone' ? 32 : 30);
+  const booked = await page.request.post('/api/reservations', {
+    headers: { origin: BASE_URL },
+    data: {
+      name: 'Ann Guest',
+      phoneNumber: '5550100199',
+      reservationDate: date,
+      partySize: 2,
+      seatType: 'table',
+      startTime: 1700,
+      reminderEmail: email,
+    },
+  });
+  expect(booked.status()).toBe(201);
+  await page.goto('/my-reservations');
+  const card = page.getByRole('article', { name: `Reservation on ${formatLongDate(date)}` });
+  await card.getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByRole('heading', { name: 'Edit reservation' })).toBeFocused();
+  await page.getByRole('button', { name: '8:30 PM' }).click();
+
+  // Meanwhile the admin takes every table a guest may book at 8:30 PM.
+  const admin = await browser.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { 'x-forwarded-for': '10.251.0.1' } });
+  const adminPage = await admin.newPage();
+  await signInViaApi(adminPage, ADMIN.email, ADMIN.password);
+  for (const table of ['1', '2', '3', '4', '5', '6']) {
+    const response = await adminPage.request.post('/api/reservations', {
+      headers: { origin: BASE_URL },
+      data: {
+        name: `Held ${table}`,
+        phoneNumber: '5550100100',
+        reservationDate: date,
+        partySize: 2,
+        seatType: 'table',
+        startTime: 2030,
+        reminderEmail: ADMIN.email,
+        tableIds: [table],
+      },
+    });
+    expect(response.status()).toBe(201);
+  }
+  await admin.close();
+
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.locator(':focus')).toContainText('That time slot has been booked. Please refresh the page.');
+  await expect(page.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: '8:30 PM' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(card.getByRole('button', { name: 'Edit' })).toBeFocused();
+  await expect(card).toContainText('5:00 PM - 6:30 PM');
+});
+
 test('book counter seats', async ({ page }) => {
   await signUpViaApi(page, uniqueEmail('counter'), 'counter-password-1');
   await page.goto('/');
@@ -251,7 +313,7 @@ test('two guests race for the last table: one books it, the other is told and ke
   browser,
 }, testInfo) => {
   // Each project runs on its own date, as both run against the same database.
-  const date = openDate(testInfo.project.name === 'phone' ? 21 : 20);
+  const date = openDate(testInfo.project.name === 'phone' ? 22 : 20); // apart even when one is a Monday
   const context = (ip: string) =>
     browser.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { 'x-forwarded-for': ip } });
   const ipBase = `10.250.${testInfo.project.name === 'phone' ? 2 : 1}`;
@@ -302,6 +364,11 @@ test('two guests race for the last table: one books it, the other is told and ke
   const outcomes = await Promise.all(guests.map(outcome));
   expect([...outcomes].sort()).toEqual(['booked', 'refused']);
   const loser = guests[outcomes.indexOf('refused')]!;
+  // The message has the focus (and so is in view); the lost time is no longer chosen, so Reserve waits for
+  // another.
+  await expect(loser.locator(':focus')).toContainText('That time slot has been booked. Please refresh the page.');
+  await expect(loser.getByRole('button', { name: 'Reserve' })).toBeDisabled();
+  await expect(loser.locator('button[aria-pressed="true"]', { hasText: /PM$/ })).toHaveCount(0);
   await expect(loser.getByLabel('Name')).toHaveValue(/Racer [12]/);
   await expect(loser.getByLabel('Phone Number')).toHaveValue('555-010-0199');
   await expect(loser.getByLabel('Date')).toHaveValue(date);

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 import * as messages from '../../booking/messages';
 import type { UpdateReservationInput } from '../../booking/reservation-schemas';
@@ -14,6 +15,9 @@ import { useDocumentTitle } from '../layout/use-document-title';
 import { formatLongDate, partyLabel, seatTypeLabel, timeRange } from './format';
 import { ReservationForm } from './reservation-form';
 import { formatPhoneInput } from '../../booking/phone';
+import { hasBegun } from '../../booking/booking-window';
+import { clockIn, todayIn } from '../../booking/calendar';
+import { appConfig } from '../app-config';
 import { changedFields, toFormValues } from './changed-fields';
 import { reservationKeys, useMyReservations, type Reservation } from './use-reservation-api';
 
@@ -70,15 +74,45 @@ function MyReservations({ user }: { user: SessionUser }) {
       setEditingId(null);
       await refresh();
     },
-    onError: (error) => setNotice({ kind: 'error', text: errorText(error, messages.updateFailed) }),
+    // The failure shows in the form, where the guest is; a time taken meanwhile leaves the list of times.
+    onError: () => {
+      setNotice(null);
+      void queryClient.invalidateQueries({ queryKey: ['availability'] });
+    },
   });
+
+  // A result (not the "Updating" note) takes the focus: it is read out, and scrolled into view on a phone.
+  const noticeRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (notice && notice.kind !== 'info') noticeRef.current?.focus();
+  }, [notice]);
+  const { timeZone } = appConfig;
+  const [today, nowHhmm] = [todayIn(timeZone), clockIn(timeZone)];
+
+  // Opening and closing the edit form keeps the keyboard's place: the form's heading, then the card's Edit.
+  const startEditing = (id: string) => {
+    flushSync(() => {
+      setNotice(null);
+      update.reset();
+      setEditingId(id);
+    });
+    document.getElementById(`edit-${id}`)?.focus();
+  };
+  const stopEditing = (id: string) => {
+    flushSync(() => setEditingId(null));
+    document.getElementById(`edit-button-${id}`)?.focus();
+  };
 
   if (list.isPending) return <Spinner label="Loading your reservations" />;
 
   return (
     <section className="mx-auto max-w-3xl space-y-6">
       <h1 className="text-3xl font-bold text-stone-900">My Reservations</h1>
-      {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
+      {notice && (
+        <div ref={noticeRef} tabIndex={-1}>
+          <Banner kind={notice.kind}>{notice.text}</Banner>
+        </div>
+      )}
       {list.isError ? (
         <Banner kind="error">{messages.loadOwnFailed}</Banner>
       ) : list.data.reservations.length === 0 ? (
@@ -94,7 +128,9 @@ function MyReservations({ user }: { user: SessionUser }) {
             <li key={reservation.id}>
               {editingId === reservation.id ? (
                 <div className="rounded-lg bg-white p-5 shadow-sm">
-                  <h2 className="mb-4 text-lg font-semibold text-stone-900">Edit reservation</h2>
+                  <h2 id={`edit-${reservation.id}`} tabIndex={-1} className="mb-4 text-lg font-semibold text-stone-900">
+                    Edit reservation
+                  </h2>
                   <ReservationForm
                     isAdmin={user.isAdmin}
                     seatTypeLocked
@@ -103,20 +139,19 @@ function MyReservations({ user }: { user: SessionUser }) {
                     submitLabel="Save Changes"
                     busyLabel="Saving…"
                     busy={update.isPending}
-                    failure={null}
+                    failure={update.error}
+                    describeFailure={(error) => errorText(error, messages.updateFailed)}
                     onSubmit={(input) =>
                       update.mutate({ id: reservation.id, changes: changedFields(reservation, input) })
                     }
-                    onCancel={() => setEditingId(null)}
+                    onCancel={() => stopEditing(reservation.id)}
                   />
                 </div>
               ) : (
                 <ReservationCard
                   reservation={reservation}
-                  onEdit={() => {
-                    setNotice(null);
-                    setEditingId(reservation.id);
-                  }}
+                  begun={hasBegun(reservation, today, nowHhmm)}
+                  onEdit={() => startEditing(reservation.id)}
                   onCancel={() => {
                     if (window.confirm(messages.confirmCancel)) cancel.mutate(reservation.id);
                   }}
@@ -136,11 +171,14 @@ function MyReservations({ user }: { user: SessionUser }) {
 
 function ReservationCard({
   reservation,
+  begun,
   onEdit,
   onCancel,
   busy,
 }: {
   reservation: Reservation;
+  /** Its seating has begun: no longer the guest's to change (the server refuses too). */
+  begun: boolean;
   onEdit: () => void;
   onCancel: () => void;
   busy: boolean;
@@ -168,15 +206,19 @@ function ReservationCard({
           </>
         )}
       </dl>
-      <div className="mt-4 flex flex-wrap gap-3">
-        <button type="button" className={secondaryButton} onClick={onEdit}>
-          Edit
-        </button>
-        <button type="button" className={secondaryButton} onClick={onCancel} disabled={busy}>
-          {busy ? 'Cancelling…' : 'Cancel'}
-        </button>
-        <AddToCalendar reservation={reservation} />
-      </div>
+      {begun ? (
+        <p className="mt-4 text-sm text-stone-600">This reservation has taken place.</p>
+      ) : (
+        <div className="mt-4 flex flex-wrap gap-3">
+          <button type="button" id={`edit-button-${reservation.id}`} className={secondaryButton} onClick={onEdit}>
+            Edit
+          </button>
+          <button type="button" className={secondaryButton} onClick={onCancel} disabled={busy}>
+            {busy ? 'Cancelling…' : 'Cancel'}
+          </button>
+          <AddToCalendar reservation={reservation} />
+        </div>
+      )}
     </article>
   );
 }

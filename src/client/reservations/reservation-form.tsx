@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { bookingWindow, isMonday } from '../../booking/booking-window';
 import { todayIn } from '../../booking/calendar';
@@ -6,7 +6,7 @@ import * as messages from '../../booking/messages';
 import { formatPhoneInput } from '../../booking/phone';
 import { GUEST_MAX_PARTY } from '../../booking/party-size';
 import type { CreateReservationInput } from '../../booking/reservation-schemas';
-import { OFFLINE_MESSAGE } from '../api/api-client';
+import { ApiError, OFFLINE_MESSAGE } from '../api/api-client';
 import { appConfig, phoneHref } from '../app-config';
 import { Banner } from '../components/banner';
 import { primaryButton, secondaryButton } from '../components/buttons';
@@ -41,7 +41,10 @@ interface Props {
   submitLabel: string;
   busyLabel: string;
   busy: boolean;
-  failure: ReactNode;
+  /** The last submission's failure, shown at the top of the form; a time taken meanwhile is cleared. */
+  failure?: Error | null;
+  /** The failure as the guest reads it. */
+  describeFailure?: (failure: Error) => string;
   onSubmit: (values: CreateReservationInput) => void;
   onCancel?: () => void;
   /** When set, submitting without a time shows this message (the admin edit) instead of a disabled button. */
@@ -51,6 +54,17 @@ interface Props {
 }
 
 const ADMIN_PARTY_CHOICES = 20;
+
+/** Which error each form value answers for (the schema speaks the API's field names). */
+const errorFieldOf: Partial<Record<keyof ReservationFormValues, Field>> = {
+  name: 'name',
+  phone: 'phoneNumber',
+  date: 'reservationDate',
+  partySize: 'partySize',
+  startTime: 'startTime',
+  reminderEmail: 'reminderEmail',
+  specialRequests: 'specialRequests',
+};
 
 // The validation rules (the shared zod schemas) are not needed to show the form, only to submit it: they load
 // when the form is first touched, which keeps the booking page's first load small, and are ready long before
@@ -68,7 +82,8 @@ export function ReservationForm({
   submitLabel,
   busyLabel,
   busy,
-  failure,
+  failure = null,
+  describeFailure = (error) => error.message,
   onSubmit,
   onCancel,
   missingTimeMessage,
@@ -80,6 +95,7 @@ export function ReservationForm({
   const [errors, setErrors] = useState<Errors>({});
   const [loadFailed, setLoadFailed] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
   const ids = { guests: useId(), seat: useId(), times: useId(), requests: useId() };
 
   const today = todayIn(appConfig.timeZone);
@@ -89,6 +105,20 @@ export function ReservationForm({
   const dateError =
     errors.reservationDate ?? (values.date && isMonday(values.date) ? messages.closedMondays : undefined);
 
+  // A new failure: a time that was taken meanwhile (or can no longer seat the party) is no longer chosen, so
+  // the guest picks another from the reloaded times; and the message takes the focus, which brings it into view.
+  const [seenFailure, setSeenFailure] = useState(failure);
+  if (failure !== seenFailure) {
+    setSeenFailure(failure);
+    if (failure instanceof ApiError && failure.code === 'slot_taken') {
+      setValues((current) => ({ ...current, startTime: null }));
+      setTableIds(null);
+    }
+  }
+  useEffect(() => {
+    if (failure) failureRef.current?.focus();
+  }, [failure]);
+
   const set = <K extends keyof ReservationFormValues>(key: K, value: ReservationFormValues[K]) => {
     setValues((current) => {
       // Choosing a date, party size or seat type clears the chosen time (SPEC section 4).
@@ -96,10 +126,14 @@ export function ReservationForm({
       return { ...current, [key]: value, ...(clearsTime ? { startTime: null } : {}) };
     });
     if (key === 'date' || key === 'partySize' || key === 'seatType') setTableIds(null);
+    // A field's error goes as soon as the guest changes it; the next submission checks it again.
+    const field = errorFieldOf[key];
+    if (field) setErrors((current) => ({ ...current, [field]: undefined }));
   };
   const chooseTime = (time: number | null) => {
     setValues((current) => ({ ...current, startTime: time }));
     setTableIds(null);
+    setErrors((current) => ({ ...current, startTime: undefined }));
   };
   const awaitingTables = Boolean(pickTables && values.startTime !== null && tableIds === null);
 
@@ -151,7 +185,11 @@ export function ReservationForm({
       onFocus={() => void loadSchemas().catch(() => undefined)}
       className="space-y-5"
     >
-      {failure}
+      {failure && (
+        <div ref={failureRef} tabIndex={-1}>
+          <Banner kind="error">{describeFailure(failure)}</Banner>
+        </div>
+      )}
       {loadFailed && <Banner kind="error">{OFFLINE_MESSAGE}</Banner>}
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField

@@ -56,12 +56,6 @@ function Booking({ user }: { user: SessionUser }) {
       </Suspense>
     );
   }
-  const failure = create.error
-    ? create.error instanceof ApiError && create.error.status < 500
-      ? create.error.message
-      : messages.createFailed
-    : null;
-
   return (
     <div className="space-y-5 rounded-lg bg-white p-5 shadow-sm sm:p-8">
       {user.isAdmin && (
@@ -86,7 +80,10 @@ function Booking({ user }: { user: SessionUser }) {
         submitLabel="Reserve"
         busyLabel="Reserving…"
         busy={create.isPending}
-        failure={failure && <Banner kind="error">{failure}</Banner>}
+        failure={create.error}
+        describeFailure={(error) =>
+          error instanceof ApiError && error.status < 500 ? error.message : messages.createFailed
+        }
         onSubmit={(input) => {
           const booking = JSON.stringify(input);
           if (attempt.current?.booking !== booking) attempt.current = { booking, id: newBookingId() };
