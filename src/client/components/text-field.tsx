@@ -7,12 +7,16 @@ interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   ref?: Ref<HTMLInputElement>;
 }
 
-/** A labelled input whose error is tied to it for screen readers (aria-invalid, aria-describedby). */
+/**
+ * A labelled input whose error is tied to it for screen readers (aria-invalid, aria-describedby). The error
+ * takes the hint's place while there is one: "At least 8 characters." under "Password must be at least 8
+ * characters" said the same thing twice.
+ */
 export function TextField({ label, error, hint, ref, className = '', ...input }: TextFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  const describedBy = error ? errorId : hint ? hintId : undefined;
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-medium text-stone-800">
@@ -28,7 +32,7 @@ export function TextField({ label, error, hint, ref, className = '', ...input }:
         }`}
         {...input}
       />
-      {hint && (
+      {hint && !error && (
         <p id={hintId} className="mt-1 text-xs text-stone-600">
           {hint}
         </p>
