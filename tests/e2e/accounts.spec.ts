@@ -146,6 +146,18 @@ test('the action landing refuses unknown modes and used codes, and settings need
   await expect(page.getByRole('heading', { name: 'Create an account' })).toBeVisible();
 });
 
+test('a guest already signed in is sent on from the sign-in and sign-up pages', async ({ page }) => {
+  await signUpViaApi(page, uniqueEmail('signed-in'), 'signed-in-password-1');
+  await page.goto('/auth/signin?next=/my-reservations');
+  await expect(page).toHaveURL(/\/my-reservations$/);
+  await expect(page.getByRole('heading', { name: 'My Reservations' })).toBeVisible();
+  await page.goto('/auth/signup');
+  await expect(page).toHaveURL(/\/$/);
+  // Resetting a password stays open to them.
+  await page.goto('/auth/forgotpass');
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+});
+
 test('auth pages pass axe', async ({ page }) => {
   for (const path of ['/auth/signin', '/auth/signup', '/auth/forgotpass']) {
     await page.goto(path);

@@ -69,6 +69,9 @@ describe('ReservationForm validation', () => {
       reminderEmail: 'ann@',
     });
     expect(screen.getByText('We are closed on Mondays')).toBeInTheDocument();
+    // The refusal takes the date's hint's place, and the times say what to do about it.
+    expect(screen.queryByText('We are open Tuesday to Sunday.')).not.toBeInTheDocument();
+    expect(screen.getByText('Choose another date to see available times.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Name must be at least 2 characters long')).toBeInTheDocument();
     expect(screen.getByText('Please enter a valid phone number')).toBeInTheDocument();

@@ -309,6 +309,7 @@ export function ReservationForm({
               <AvailableTimes
                 state={times}
                 ready={Boolean(values.date && partyNumber && !dateError)}
+                dateRefused={Boolean(dateError)}
                 selected={values.startTime}
                 onSelect={chooseTime}
               />
@@ -367,17 +368,23 @@ export function ReservationForm({
 function AvailableTimes({
   state,
   ready,
+  dateRefused,
   selected,
   onSelect,
 }: {
   state: ReturnType<typeof useAvailableTimes>;
   ready: boolean;
+  dateRefused: boolean;
   selected: number | null;
   onSelect: (time: number) => void;
 }) {
   if (!ready)
     return (
-      <p className="mt-2 text-sm text-stone-600">Choose a date and the number of guests to see available times.</p>
+      <p className="mt-2 text-sm text-stone-600">
+        {dateRefused
+          ? 'Choose another date to see available times.'
+          : 'Choose a date and the number of guests to see available times.'}
+      </p>
     );
   if (state.isPending) {
     return (

@@ -1,9 +1,10 @@
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { Banner } from '../../components/banner';
 import { useDocumentTitle } from '../../layout/use-document-title';
 import { ChangePasswordForm } from '../change-password-form';
 import { RequireSignIn } from '../use-require-sign-in';
 import { safeNextPath } from '../safe-next';
+import { useAuth } from '../use-auth';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { ResetPasswordForm } from './reset-password-form';
 import { SignInForm } from './sign-in-form';
@@ -28,6 +29,11 @@ export function AuthPage() {
   // Links between the auth pages keep where to go afterwards.
   const linkQuery = next === '/' ? '' : `?${new URLSearchParams({ next }).toString()}`;
   useDocumentTitle(TITLES[type]);
+  const auth = useAuth();
+
+  // Someone already signed in (a bookmark, the back button after signing in) goes where signing in would take
+  // them. Until the session is known the form shows, so a signed-out visitor never waits for it.
+  if (auth.status === 'signedIn' && (type === 'signin' || type === 'signup')) return <Navigate to={next} replace />;
 
   return (
     <section className="mx-auto max-w-md rounded-lg bg-white p-6 shadow-sm sm:p-8">
