@@ -15,6 +15,7 @@ import { validProfileUpdate } from './http/profile-update';
 import { refuseNulCharacters } from './http/refuse-nul';
 import { sameOriginOnly } from './http/same-origin';
 import { securityHeaders } from './http/security-headers';
+import { createSessionLookup } from './http/session-lookup';
 import { mountClient } from './http/spa';
 import type { Logger } from './logger';
 
@@ -35,7 +36,7 @@ export interface AppDeps {
 export interface AppEnv {
   Variables: {
     user: SessionUser | null;
-    session: { user: SessionUser; session: { id: string; token: string; createdAt: Date } } | null;
+    session: { user: SessionUser; session: { id: string; token: string; createdAt: Date; expiresAt: Date } } | null;
   };
 }
 
@@ -68,6 +69,11 @@ export function createApp(deps: AppDeps) {
     if (!c.res.headers.has('cache-control')) c.res.headers.set('Cache-Control', 'no-store');
   });
 
+  const sessions = createSessionLookup(auth);
+  // Anything that can end a session or change an account passes through these two.
+  app.use('/api/auth/*', sessions.forgetAround);
+  app.use('/api/account/*', sessions.forgetAround);
+
   // Better Auth's profile update takes any JSON type as a name (and answers 500 to null): checked first.
   app.post('/api/auth/update-user', validProfileUpdate());
   // Better Auth reads the client IP from a header we set ourselves, never the one the client sent.
@@ -77,14 +83,7 @@ export function createApp(deps: AppDeps) {
     return auth.handler(new Request(c.req.raw, { headers }));
   });
 
-  app.use('/api/*', async (c, next) => {
-    // No session cookie, no session: skip the lookup, which costs Better Auth a context and a query.
-    const hasSessionCookie = (c.req.header('cookie') ?? '').includes('session_token=');
-    const session = hasSessionCookie ? await auth.api.getSession({ headers: c.req.raw.headers }) : null;
-    c.set('user', session?.user ?? null);
-    c.set('session', session ?? null);
-    await next();
-  });
+  app.use('/api/*', sessions.lookup);
 
   app.route('/api', createApiRoutes(deps));
   app.all('/api/*', (c) => c.json(errorBody('Not found', 'not_found'), 404));

@@ -222,6 +222,42 @@ describe('accounts over real HTTP', () => {
     expect((await replay()).body.user).toBeNull();
   });
 
+  it('renews a session in use, and the browser cookie with it, so an active guest stays signed in', async () => {
+    const guest = client();
+    await guest.signUp('gus@example.com', 'gus-password-1');
+    // Two days left of the week a session lasts: Better Auth renews a session once a day of use.
+    const twoDaysLeft = new Date(Date.now() + 2 * 24 * 3600_000);
+    await sql`update "session" set "expiresAt" = ${server.testDatabase.dialect === 'postgres' ? twoDaysLeft : twoDaysLeft.toISOString()}`.execute(
+      server.database.db,
+    );
+    const response = await guest.get('/api/session');
+    expect(response.body.user).toMatchObject({ email: 'gus@example.com' });
+    const renewed = response.headers.getSetCookie().find((line) => line.includes('session_token='));
+    expect(renewed).toMatch(/Max-Age=604800/);
+    expect(renewed).toMatch(/HttpOnly/i);
+    const rows = await sql<{ expiresAt: string | Date }>`select "expiresAt" from "session"`.execute(server.database.db);
+    const expiresAt = rows.rows.map((row) => new Date(row.expiresAt).getTime());
+    expect(Math.max(...expiresAt)).toBeGreaterThan(Date.now() + 6 * 24 * 3600_000);
+    // Asked again at once, nothing is renewed twice.
+    expect((await guest.get('/api/session')).headers.getSetCookie()).toEqual([]);
+  });
+
+  it('ends the other sessions at once when the password changes, though they were just used', async () => {
+    const phone = client();
+    await phone.signUp('hal@example.com', 'hal-password-1');
+    const laptop = client();
+    await laptop.signIn('hal@example.com', 'hal-password-1');
+    expect((await laptop.session())?.email).toBe('hal@example.com');
+    const change = await phone.post('/api/auth/change-password', {
+      currentPassword: 'hal-password-1',
+      newPassword: 'hal-password-2',
+      revokeOtherSessions: true,
+    });
+    expect(change.status).toBe(200);
+    expect(await laptop.session()).toBeNull();
+    expect((await phone.session())?.email).toBe('hal@example.com');
+  });
+
   it('refuses an auth POST from another origin', async () => {
     const response = await client().post(
       '/api/auth/sign-in/email',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SESSION_CACHE_MS } from '../../src/server/http/session-lookup';
 import { TestClient } from '../support/http-client';
 import { bookingBody, FIXED_NOW } from '../support/reservation-factory';
 import { openEventStream } from '../support/sse';
@@ -32,6 +33,24 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server instances on one Postg
       } finally {
         await stream.close();
       }
+    } finally {
+      await b.stop();
+      await a.stop();
+    }
+  });
+
+  it('a session ended through instance A stops working on instance B within its short cache', async () => {
+    const a = await startTestServer();
+    const b = await startTestServer({}, undefined, a.testDatabase);
+    try {
+      const onA = new TestClient(a.url);
+      await onA.signUp('guest@example.com', 'guest-password-1');
+      const onB = new TestClient(b.url, { cookie: onA.cookieHeader() });
+      expect((await onB.session())?.email).toBe('guest@example.com');
+      expect((await onA.post('/api/auth/sign-out')).status).toBe(200);
+      const signedOut = Date.now();
+      await expect.poll(() => onB.session(), { timeout: SESSION_CACHE_MS + 2000, interval: 100 }).toBeNull();
+      expect(Date.now() - signedOut).toBeLessThan(SESSION_CACHE_MS + 1000);
     } finally {
       await b.stop();
       await a.stop();
