@@ -8,6 +8,8 @@ type Session = NonNullable<AppEnv['Variables']['session']>;
 export const SESSION_CACHE_MS = 2000;
 /** Only sessions that exist are kept, at most this many; the oldest goes first. */
 const MAX_CACHED_SESSIONS = 5000;
+/** A real session cookie is about 100 characters; longer keys (padded cookies) are looked up but not kept. */
+const MAX_KEY_LENGTH = 512;
 
 /**
  * The session cookie's value, or '' without one. Every cookie named ...session_token counts (Better Auth's own
@@ -52,7 +54,7 @@ export function createSessionLookup(auth: Auth) {
 
     const startedAt = generation;
     const { headers, response: session } = await auth.api.getSession({ headers: requestHeaders, returnHeaders: true });
-    if (session && generation === startedAt) {
+    if (session && generation === startedAt && key.length <= MAX_KEY_LENGTH) {
       if (cache.size >= MAX_CACHED_SESSIONS) cache.delete(cache.keys().next().value!);
       cache.set(key, { session, until: Math.min(Date.now() + SESSION_CACHE_MS, session.session.expiresAt.getTime()) });
     }
