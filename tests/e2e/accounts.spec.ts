@@ -147,15 +147,27 @@ test('the action landing refuses unknown modes and used codes, and settings need
 });
 
 test('a guest already signed in is sent on from the sign-in and sign-up pages', async ({ page }) => {
-  await signUpViaApi(page, uniqueEmail('signed-in'), 'signed-in-password-1');
+  const email = uniqueEmail('signed-in');
+  await signUpViaApi(page, email, 'signed-in-password-1');
   await page.goto('/auth/signin?next=/my-reservations');
   await expect(page).toHaveURL(/\/my-reservations$/);
   await expect(page.getByRole('heading', { name: 'My Reservations' })).toBeVisible();
   await page.goto('/auth/signup');
-  await expect(page).toHaveURL(/\/$/);
-  // Resetting a password stays open to them.
+  await expect(page).toHaveURL(/^http:\/\/[^/]+\/$/);
+  await expect(page.getByRole('heading', { name: 'Make a Reservation' })).toBeVisible();
+  // Resetting a password stays open to them; the reset signs them out, so the sign-in page then shows its
+  // message rather than sending them on.
   await page.goto('/auth/forgotpass');
   await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText(`If an account exists for ${email}, we've sent it a link`)).toBeVisible();
+  await page.goto(await actionPathFromEmail(email, /Reset your/));
+  await page.getByLabel('New password', { exact: true }).fill('signed-in-password-2');
+  await page.getByLabel('Confirm new password').fill('signed-in-password-2');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByText('Your password has been changed. Please sign in with your new password.')).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
 });
 
 test('auth pages pass axe', async ({ page }) => {

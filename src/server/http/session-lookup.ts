@@ -11,15 +11,12 @@ const MAX_CACHED_SESSIONS = 5000;
 /** A real session cookie is about 100 characters; longer keys (padded cookies) are looked up but not kept. */
 const MAX_KEY_LENGTH = 512;
 
-/**
- * The session cookie's value, or '' without one. Every cookie named ...session_token counts (Better Auth's own
- * and its __Secure- form), in the order sent, since those are what Better Auth reads.
- */
-function sessionCookieKey(cookieHeader: string): string {
+/** The values of the cookie named `name` ('' without one), in the order sent: what Better Auth reads. */
+function sessionCookieKey(cookieHeader: string, name: string): string {
   let key = '';
   for (const pair of cookieHeader.split(';')) {
     const separator = pair.indexOf('=');
-    if (separator > 0 && pair.slice(0, separator).trim().endsWith('session_token')) key += `${pair.trim()};`;
+    if (separator > 0 && pair.slice(0, separator).trim() === name) key += `${pair.slice(separator + 1).trim()};`;
   }
   return key;
 }
@@ -58,18 +55,23 @@ export function createSessionLookup(auth: Auth) {
       if (cache.size >= MAX_CACHED_SESSIONS) cache.delete(cache.keys().next().value!);
       cache.set(key, { session, until: Math.min(Date.now() + SESSION_CACHE_MS, session.session.expiresAt.getTime()) });
     }
-    return { session, setCookies: headers.getSetCookie() };
+    // Only a found session's cookies (a renewal) are passed on. The clearing cookie of an ended one is not: a
+    // request sent before a password change and answered after it would clear the new session's cookie.
+    return { session, setCookies: session ? headers.getSetCookie() : [] };
   }
 
+  // Better Auth's session cookie name (with __Secure- in front when served over https).
+  const cookieName = auth.$context.then((context) => context.authCookies.sessionToken.name);
+
   const lookup: MiddlewareHandler<AppEnv> = async (c, next) => {
-    const key = sessionCookieKey(c.req.header('cookie') ?? '');
+    const key = sessionCookieKey(c.req.header('cookie') ?? '', await cookieName);
     // No session cookie, no session: no lookup at all.
     const { session, setCookies } = key ? await find(key, c.req.raw.headers) : { session: null, setCookies: [] };
     c.set('user', session?.user ?? null);
     c.set('session', session);
     await next();
-    // Better Auth renews a session in use once a day, and clears the cookie of an ended one, by Set-Cookie:
-    // passed on, or the browser would drop the cookie a week after sign-in however active the guest.
+    // Better Auth renews a session in use once a day by Set-Cookie: passed on, or the browser would drop the
+    // cookie a week after sign-in however active the guest.
     for (const line of setCookies) c.res.headers.append('Set-Cookie', line);
   };
 

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { accountResolver, preloadAccountValidation } from '../account-resolver';
@@ -8,10 +9,12 @@ import { primaryButton } from '../../components/buttons';
 import { TextField } from '../../components/text-field';
 import { authErrorMessage } from '../auth-error-message';
 import { signInPath } from '../safe-next';
+import { SESSION_QUERY_KEY } from '../use-auth';
 
 /** /auth/changepass?oobCode=...: the landing of a password-reset link. */
 export function ResetPasswordForm({ oobCode }: { oobCode: string }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<NewPasswordValues>({
     resolver: accountResolver<NewPasswordValues>('newPasswordSchema'),
@@ -22,6 +25,9 @@ export function ResetPasswordForm({ oobCode }: { oobCode: string }) {
     const { authClient } = await import('../auth-client');
     const { error } = await authClient.resetPassword({ newPassword: password, token: oobCode });
     if (error) return setFailure(authErrorMessage(error));
+    // The reset ended every session of the account, this browser's too if it was signed in: asked again, the
+    // server says so, and the sign-in page shows its message instead of sending a signed-in guest on.
+    await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
     await navigate(signInPath('/', 'Your password has been changed. Please sign in with your new password.'), {
       replace: true,
     });
