@@ -85,7 +85,7 @@ export function createApp(deps: AppDeps) {
 
   app.use('/api/*', sessions.lookup);
 
-  app.route('/api', createApiRoutes(deps));
+  app.route('/api', createApiRoutes(deps, sessions.current));
   app.all('/api/*', (c) => c.json(errorBody('Not found', 'not_found'), 404));
 
   app.onError((error, c) => {
@@ -105,7 +105,10 @@ export function createApp(deps: AppDeps) {
 }
 
 // The API as one chained Hono router, so the client's typed fetch (hc<ApiRoutes>) follows the server.
-function createApiRoutes({ config, database, auth, emails, feed, shutdown, now = () => new Date(), logger }: AppDeps) {
+function createApiRoutes(
+  { config, database, auth, emails, feed, shutdown, now = () => new Date(), logger }: AppDeps,
+  currentSession: (headers: Headers) => Promise<{ user: SessionUser } | null>,
+) {
   return new Hono<AppEnv>()
     .get('/health', async (c) => {
       try {
@@ -131,7 +134,7 @@ function createApiRoutes({ config, database, auth, emails, feed, shutdown, now =
       });
     })
     .route('/account', accountRoutes({ auth, database, emails, freshSessionSeconds: config.freshSessionSeconds }))
-    .route('/', reservationRoutes({ db: database.db, config, feed, now, shutdown }));
+    .route('/', reservationRoutes({ db: database.db, config, feed, now, shutdown, currentSession }));
 }
 
 export type ApiRoutes = ReturnType<typeof createApiRoutes>;

@@ -384,6 +384,35 @@ describe('reservations over real HTTP', () => {
     const refused = await bob.get('/api/reservations/stream?date=2026-12-04');
     expect(refused.status).toBe(403);
   });
+
+  it("closes the admin's stream once the admin's session has ended, instead of sending the next snapshot", async () => {
+    const owner = newClient();
+    await owner.signIn('owner@example.com', 'owner-password-1');
+    const snapshots: string[] = [];
+    const stream = await openEventStream(
+      `${server.url}/api/reservations/stream?date=2026-12-05`,
+      owner.cookieHeader(),
+      (event, data) => {
+        if (event === 'snapshot') snapshots.push(data);
+      },
+    );
+    let ended = false;
+    void stream.ended.then(() => (ended = true));
+    try {
+      await expect.poll(() => snapshots.length).toBe(1);
+      expect((await owner.post('/api/auth/sign-out')).status).toBe(200);
+      await bob.post(
+        '/api/reservations',
+        bookingBody({ reservationDate: '2026-12-05', name: 'Unseen Bob', reminderEmail: 'bob@example.com' }),
+      );
+      // The server ends the stream; nothing about the new booking was sent.
+      await expect.poll(() => ended).toBe(true);
+      expect(snapshots).toHaveLength(1);
+      expect(snapshots.join()).not.toContain('Unseen Bob');
+    } finally {
+      await stream.close();
+    }
+  });
 });
 
 describe('the last free table under 50 concurrent requests', () => {

@@ -75,6 +75,12 @@ export function createSessionLookup(auth: Auth) {
     for (const line of setCookies) c.res.headers.append('Set-Cookie', line);
   };
 
+  /** The session a request's headers carry now: for a long-lived request (the admin's stream) to ask again. */
+  const current = async (requestHeaders: Headers): Promise<Session | null> => {
+    const key = sessionCookieKey(requestHeaders.get('cookie') ?? '', await cookieName);
+    return key ? (await find(key, requestHeaders)).session : null;
+  };
+
   /** Around a request that may end sessions or change who someone is: nothing from before it is used after. */
   const forgetAround: MiddlewareHandler = async (_c, next) => {
     forgetAll();
@@ -85,5 +91,5 @@ export function createSessionLookup(auth: Auth) {
     }
   };
 
-  return { lookup, forgetAround };
+  return { lookup, forgetAround, current };
 }

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import { seatTypeSchema, createReservationSchema, updateReservationSchema } from '../../booking/reservation-schemas';
-import { isAdmin } from '../auth';
+import { isAdmin, type SessionUser } from '../auth';
 import type { AppEnv } from '../app';
 import type { AppConfig } from '../config';
 import { errorBody } from '../http/errors';
@@ -28,9 +28,18 @@ const dateQuery = z.string().max(20);
 const idParam = z.object({ id: z.string().min(1).max(100) });
 const partySizeQuery = z.coerce.number({ error: 'Please select a valid number of guests' }).int().min(1).max(40);
 const excludeId = z.string().max(100).optional();
+/** A comment line on the admin's stream this often keeps proxies from closing it, and re-checks the session. */
+const HEARTBEAT_MS = 25_000;
 
 // HTTP over the reservation service: parse, decide who is asking, call. The rules live in the service.
-export function reservationRoutes(deps: ReservationDeps & { config: AppConfig; shutdown: AbortSignal }) {
+export function reservationRoutes(
+  deps: ReservationDeps & {
+    config: AppConfig;
+    shutdown: AbortSignal;
+    /** Who the request's cookie belongs to now, for the stream to ask again while it runs. */
+    currentSession: (headers: Headers) => Promise<{ user: SessionUser } | null>;
+  },
+) {
   const actorOf = (user: { email: string; emailVerified: boolean }): Actor => ({
     email: user.email.toLowerCase(),
     role: isAdmin(user, deps.config.adminEmail) ? 'admin' : 'guest',
@@ -93,7 +102,12 @@ export function reservationRoutes(deps: ReservationDeps & { config: AppConfig; s
       // A reconnect reaching a server that is stopping: tell the browser to come back to the next one.
       if (deps.shutdown.aborted) return c.json(errorBody('The server is restarting.', 'unavailable'), 503);
       return streamSSE(c, async (stream) => {
+        // Admin rights are asked again before every snapshot and heartbeat: a session ended meanwhile (signed
+        // out, a password changed elsewhere) closes the stream within one heartbeat, and its reconnect is refused.
+        const stillAdmin = async () =>
+          isAdmin((await deps.currentSession(c.req.raw.headers))?.user, deps.config.adminEmail);
         const sendSnapshot = async () => {
+          if (!(await stillAdmin())) return stream.abort();
           const reservations = await listReservationsOn(deps, date);
           await stream.writeSSE({ event: 'snapshot', data: JSON.stringify({ date, reservations }) });
         };
@@ -111,7 +125,13 @@ export function reservationRoutes(deps: ReservationDeps & { config: AppConfig; s
             void sendSnapshot().catch(() => stream.abort());
           }, 20);
         });
-        const heartbeat = setInterval(() => void stream.write(': keep-alive\n\n').catch(() => stream.abort()), 25_000);
+        const heartbeat = setInterval(() => {
+          const beat = async () => {
+            if (!(await stillAdmin())) return stream.abort();
+            await stream.write(': keep-alive\n\n');
+          };
+          void beat().catch(() => stream.abort());
+        }, HEARTBEAT_MS);
         const closed = new Promise<void>((resolve) => {
           stream.onAbort(resolve);
           deps.shutdown.addEventListener('abort', () => resolve(), { once: true });
