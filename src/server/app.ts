@@ -70,9 +70,6 @@ export function createApp(deps: AppDeps) {
   });
 
   const sessions = createSessionLookup(auth);
-  // Anything that can end a session or change an account passes through these two.
-  app.use('/api/auth/*', sessions.forgetAround);
-  app.use('/api/account/*', sessions.forgetAround);
 
   // Better Auth's profile update takes any JSON type as a name (and answers 500 to null): checked first.
   app.post('/api/auth/update-user', validProfileUpdate());
