@@ -36,7 +36,7 @@ export interface AppDeps {
 export interface AppEnv {
   Variables: {
     user: SessionUser | null;
-    session: { user: SessionUser; session: { id: string; token: string; createdAt: Date; expiresAt: Date } } | null;
+    session: { user: SessionUser; session: { id: string; token: string; createdAt: Date } } | null;
   };
 }
 

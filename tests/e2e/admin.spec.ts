@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { formatLongDate } from '../../src/booking/calendar';
 import { expect, test } from './support/fixtures';
-import { ADMIN, BASE_URL, openDate, signInViaApi, signUpViaApi, uniqueEmail } from './support/e2e-env';
+import { ADMIN, bookViaApi, openDate, signInViaApi, signUpViaApi, uniqueEmail } from './support/e2e-env';
 
 test.skip(
   ({ isMobile }) => isMobile,
@@ -30,17 +30,14 @@ async function guestBooks(
       .replace(/[^a-z]/g, '') || 'guest',
   );
   await signUpViaApi(page, email, 'guest-password-1');
-  const response = await page.request.post('/api/reservations', {
-    data: {
-      name,
-      phoneNumber: '555-010-0199',
-      reservationDate: date,
-      partySize,
-      seatType,
-      startTime,
-      reminderEmail: email,
-    },
-    headers: { origin: BASE_URL },
+  const response = await bookViaApi(page, {
+    name,
+    phoneNumber: '555-010-0199',
+    reservationDate: date,
+    partySize,
+    seatType,
+    startTime,
+    reminderEmail: email,
   });
   await context.close();
   if (response.status() !== 201) throw new Error(`booking failed: ${response.status()} ${await response.text()}`);

@@ -3,9 +3,24 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { addDays, weekdayOf } from '../../src/booking/booking-window';
 import { formatLongDate } from '../../src/booking/calendar';
-import { ADMIN, BASE_URL, openDate, signInViaApi, signUpViaApi, uniqueEmail } from './support/e2e-env';
+import { ADMIN, BASE_URL, bookViaApi, openDate, signInViaApi, signUpViaApi, uniqueEmail } from './support/e2e-env';
 import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
+
+/** The admin holds each of these tables at the time, one reservation per table. */
+async function holdTables(adminPage: Page, date: string, startTime: number, tableIds: string[]) {
+  for (const table of tableIds) {
+    const response = await bookViaApi(adminPage, {
+      name: `Held ${table}`,
+      phoneNumber: '5550100100',
+      reservationDate: date,
+      startTime,
+      reminderEmail: ADMIN.email,
+      tableIds: [table],
+    });
+    expect(response.status()).toBe(201);
+  }
+}
 
 async function fillBooking(page: Page, date: string, guests: string) {
   await page.getByLabel('Name').fill('Ann Guest');
@@ -128,18 +143,7 @@ test('the edit form names each emptied or malformed field, in a real browser', a
   const email = uniqueEmail('editor');
   await signUpViaApi(page, email, 'editor-password-1');
   const date = openDate(6);
-  const response = await page.request.post('/api/reservations', {
-    headers: { origin: BASE_URL },
-    data: {
-      name: 'Ann Guest',
-      phoneNumber: '5550100199',
-      reservationDate: date,
-      partySize: 2,
-      seatType: 'table',
-      startTime: 1800,
-      reminderEmail: email,
-    },
-  });
+  const response = await bookViaApi(page, { reservationDate: date, startTime: 1800, reminderEmail: email });
   expect(response.status()).toBe(201);
 
   await page.goto('/my-reservations');
@@ -188,18 +192,7 @@ test('edits and cancels whose answers are lost are sent again and reported done'
   const email = uniqueEmail('lostedit');
   await signUpViaApi(page, email, 'lostedit-password-1');
   const date = openDate(42);
-  const booked = await page.request.post('/api/reservations', {
-    headers: { origin: BASE_URL },
-    data: {
-      name: 'Ann Guest',
-      phoneNumber: '5550100199',
-      reservationDate: date,
-      partySize: 2,
-      seatType: 'table',
-      startTime: 1700,
-      reminderEmail: email,
-    },
-  });
+  const booked = await bookViaApi(page, { reservationDate: date, startTime: 1700, reminderEmail: email });
   expect(booked.status()).toBe(201);
 
   // The first PATCH and the first DELETE reach the server and are done, but their answers are cut off.
@@ -235,18 +228,7 @@ test('an edit to a time taken meanwhile says so in the form, and the time must b
   await signUpViaApi(page, email, 'clash-password-1');
   // Each project on its own date, as both run against the same database.
   const date = openDate(testInfo.project.name === 'phone' ? 32 : 30);
-  const booked = await page.request.post('/api/reservations', {
-    headers: { origin: BASE_URL },
-    data: {
-      name: 'Ann Guest',
-      phoneNumber: '5550100199',
-      reservationDate: date,
-      partySize: 2,
-      seatType: 'table',
-      startTime: 1700,
-      reminderEmail: email,
-    },
-  });
+  const booked = await bookViaApi(page, { reservationDate: date, startTime: 1700, reminderEmail: email });
   expect(booked.status()).toBe(201);
   await page.goto('/my-reservations');
   const card = page.getByRole('article', { name: `Reservation on ${formatLongDate(date)}` });
@@ -258,22 +240,7 @@ test('an edit to a time taken meanwhile says so in the form, and the time must b
   const admin = await browser.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { 'x-forwarded-for': '10.251.0.1' } });
   const adminPage = await admin.newPage();
   await signInViaApi(adminPage, ADMIN.email, ADMIN.password);
-  for (const table of ['1', '2', '3', '4', '5', '6']) {
-    const response = await adminPage.request.post('/api/reservations', {
-      headers: { origin: BASE_URL },
-      data: {
-        name: `Held ${table}`,
-        phoneNumber: '5550100100',
-        reservationDate: date,
-        partySize: 2,
-        seatType: 'table',
-        startTime: 2030,
-        reminderEmail: ADMIN.email,
-        tableIds: [table],
-      },
-    });
-    expect(response.status()).toBe(201);
-  }
+  await holdTables(adminPage, date, 2030, ['1', '2', '3', '4', '5', '6']);
   await admin.close();
 
   await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -322,22 +289,7 @@ test('two guests race for the last table: one books it, the other is told and ke
   const admin = await context(`${ipBase}.1`);
   const adminPage = await admin.newPage();
   await signInViaApi(adminPage, ADMIN.email, ADMIN.password);
-  for (const table of ['1', '2', '3', '4', '5']) {
-    const response = await adminPage.request.post('/api/reservations', {
-      headers: { origin: BASE_URL },
-      data: {
-        name: `Held ${table}`,
-        phoneNumber: '5550100100',
-        reservationDate: date,
-        partySize: 2,
-        seatType: 'table',
-        startTime: 1730,
-        reminderEmail: ADMIN.email,
-        tableIds: [table],
-      },
-    });
-    expect(response.status()).toBe(201);
-  }
+  await holdTables(adminPage, date, 1730, ['1', '2', '3', '4', '5']);
 
   const guests = await Promise.all(
     ['racer-a', 'racer-b'].map(async (name, i) => {

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { formatLongDate } from '../../src/booking/calendar';
 import { expect, test } from './support/fixtures';
-import { ADMIN, BASE_URL, openDate, signInViaApi, signUpViaApi, uniqueEmail } from './support/e2e-env';
+import { ADMIN, bookViaApi, openDate, signInViaApi, signUpViaApi, uniqueEmail } from './support/e2e-env';
 
 // A guest names their booking with markup that would run script if any screen inserted it as HTML. Every
 // screen that shows the name must show these characters as text: no <img> appears, no alert opens, and the
@@ -37,18 +37,13 @@ async function expectNoInjectedMarkup(page: Page) {
 }
 
 async function book(page: Page, name: string, date: string) {
-  const response = await page.request.post('/api/reservations', {
-    data: {
-      name,
-      phoneNumber: '555-010-0199',
-      reservationDate: date,
-      partySize: 2,
-      seatType: 'table',
-      startTime: 1730,
-      reminderEmail: 'hostile@example.com',
-      specialRequests: '</script><script>alert(2)</script>',
-    },
-    headers: { origin: BASE_URL },
+  const response = await bookViaApi(page, {
+    name,
+    phoneNumber: '555-010-0199',
+    reservationDate: date,
+    startTime: 1730,
+    reminderEmail: 'hostile@example.com',
+    specialRequests: '</script><script>alert(2)</script>',
   });
   expect(response.status(), await response.text()).toBe(201);
 }

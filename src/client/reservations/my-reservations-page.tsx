@@ -77,7 +77,7 @@ function MyReservations({ user }: { user: SessionUser }) {
     // The failure shows in the form, where the guest is; a time taken meanwhile leaves the list of times.
     onError: () => {
       setNotice(null);
-      void queryClient.invalidateQueries({ queryKey: ['availability'] });
+      void queryClient.invalidateQueries({ queryKey: reservationKeys.allAvailability });
     },
   });
 

@@ -46,7 +46,7 @@ function Booking({ user }: { user: SessionUser }) {
       void queryClient.invalidateQueries({ queryKey: reservationKeys.mine });
     },
     // A slot taken meanwhile: fresh times, and the guest's typing stays.
-    onError: () => void queryClient.invalidateQueries({ queryKey: ['availability'] }),
+    onError: () => void queryClient.invalidateQueries({ queryKey: reservationKeys.allAvailability }),
   });
 
   if (booked) {

@@ -8,8 +8,10 @@ export type { Reservation } from '../../server/reservations/reservation-record';
 
 export const reservationKeys = {
   mine: ['reservations', 'mine'] as const,
+  /** Every availability query: refreshed after a booking or edit is refused for a time taken meanwhile. */
+  allAvailability: ['availability'] as const,
   availability: (date: string, partySize: number, seatType: SeatType, excludeId?: string) =>
-    ['availability', date, partySize, seatType, excludeId ?? null] as const,
+    [...reservationKeys.allAvailability, date, partySize, seatType, excludeId ?? null] as const,
 };
 
 /** The seatings with room for this party, once date and party size make sense. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import {
   assignForSlot,
   availableStartTimes,
@@ -104,6 +104,36 @@ function checkChosenTables(
   if (chosen.some((id) => !free.has(id))) throw new AppError(409, messages.slotTaken, 'slot_taken');
 }
 
+/**
+ * The tables for a booking's slot, read inside its writing transaction: the admin's choice, checked against
+ * the book as it is now, or else the automatic assignment.
+ */
+async function tablesForSlot(
+  trx: Transaction<Database>,
+  role: Role,
+  booking: { reservationDate: string; partySize: number; seatType: SeatType; startTime: number; endTime: number },
+  chosen: string[] | undefined,
+  excludeReservationId?: string,
+): Promise<string[]> {
+  const [tables, booked] = await Promise.all([loadTables(trx), reservationsOn(trx, booking.reservationDate)]);
+  if (chosen) {
+    const slot = { startTime: booking.startTime, endTime: booking.endTime };
+    checkChosenTables(tables, booked, chosen, slot, booking.partySize, excludeReservationId);
+    return chosen;
+  }
+  const assignment = assignForSlot({
+    tables,
+    booked: asBooked(booked),
+    seatType: booking.seatType,
+    role,
+    partySize: booking.partySize,
+    startTime: booking.startTime,
+    excludeReservationId,
+  });
+  if (!assignment.ok) throw new AppError(409, assignment.message, 'slot_taken');
+  return assignment.tableIds;
+}
+
 /** Runs a write that may lose a race for a table; the database's key decides, and the loser retries. */
 async function withHoldRetry<T>(attempt: () => Promise<T>, retries: number): Promise<T> {
   for (let tries = 1; ; tries++) {
@@ -177,23 +207,7 @@ function bookSlot(
   slot: { startTime: number; endTime: number },
 ): Promise<Reservation> {
   return deps.db.transaction().execute(async (trx) => {
-    const [tables, booked] = await Promise.all([loadTables(trx), reservationsOn(trx, input.reservationDate)]);
-    let tableIds: string[];
-    if (input.tableIds) {
-      checkChosenTables(tables, booked, input.tableIds, slot, input.partySize);
-      tableIds = input.tableIds;
-    } else {
-      const assignment = assignForSlot({
-        tables,
-        booked: asBooked(booked),
-        seatType: input.seatType,
-        role: actor.role,
-        partySize: input.partySize,
-        startTime: slot.startTime,
-      });
-      if (!assignment.ok) throw new AppError(409, assignment.message, 'slot_taken');
-      tableIds = assignment.tableIds;
-    }
+    const tableIds = await tablesForSlot(trx, actor.role, { ...input, ...slot }, input.tableIds);
     const stamp = deps.now().toISOString();
     const reservation: Reservation = {
       id: input.id ?? randomUUID(),
@@ -254,27 +268,8 @@ export async function updateReservation(
           return { next: current, previousDate: current.reservationDate, changed: false };
         }
 
-        const slot = { startTime: next.startTime, endTime: next.endTime };
         const needsTables = requestedTables !== undefined || whenChanged || sizeChanged || seatTypeChanged;
-        if (needsTables) {
-          const [tables, booked] = await Promise.all([loadTables(trx), reservationsOn(trx, next.reservationDate)]);
-          if (requestedTables) {
-            checkChosenTables(tables, booked, requestedTables, slot, next.partySize, current.id);
-            next.tableIds = requestedTables;
-          } else {
-            const assignment = assignForSlot({
-              tables,
-              booked: asBooked(booked),
-              seatType: next.seatType,
-              role: actor.role,
-              partySize: next.partySize,
-              startTime: next.startTime,
-              excludeReservationId: current.id,
-            });
-            if (!assignment.ok) throw new AppError(409, assignment.message, 'slot_taken');
-            next.tableIds = assignment.tableIds;
-          }
-        }
+        if (needsTables) next.tableIds = await tablesForSlot(trx, actor.role, next, requestedTables, current.id);
         next.updatedAt = deps.now().toISOString();
         const { id: _id, createdAt: _createdAt, ...columns } = next;
         await trx
