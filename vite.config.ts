@@ -44,8 +44,9 @@ const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|cook
 const FIRST_LOAD =
   /src[\\/](client[\\/](main\.tsx|router\.tsx|app-config|api[\\/]|components[\\/]|layout[\\/]|auth[\\/](use-|safe-next)|reservations[\\/](reservation-page|reservation-form|booking-id|format|use-reservation-api))|booking[\\/](calendar|clock|messages|phone|booking-window|party-size)|shared[\\/]public-config)/;
 
-// In those folders but not needed to show the home page: the header's popups, loaded when first opened.
-const NOT_FIRST_LOAD = /src[\\/]client[\\/](layout[\\/](header-menus|use-dismiss)|auth[\\/]use-sign-out)/;
+// In those folders but not needed to show the home page: the header's popups, loaded when first opened, and
+// the footer's logos, loaded as the footer comes near the view.
+const NOT_FIRST_LOAD = /src[\\/]client[\\/](layout[\\/](header-menus|use-dismiss|site-)|auth[\\/]use-sign-out)/;
 
 export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), publicConfigInDev(), reactRouterTreeShaking()],

@@ -4,7 +4,7 @@ import { addDays, weekdayOf } from '../src/booking/booking-window';
 import { todayIn } from '../src/booking/calendar';
 import { endTimeFor } from '../src/booking/clock';
 import { openDatabase } from '../src/server/db/database';
-import type { Reservation } from '../src/server/reservations/reservation-record';
+import type { Reservation } from '../src/shared/reservation';
 import { insertReservation, loadTables } from '../src/server/reservations/reservation-store';
 import { databaseTarget } from '../tests/support/book-integrity';
 import { createTestDatabase, type TestDatabase } from '../tests/support/test-database';
@@ -65,7 +65,7 @@ async function seedBook(database: TestDatabase) {
           }
         }
         await db.transaction().execute(async (trx) => {
-          for (const reservation of day) await insertReservation(trx, reservation);
+          for (const reservation of day) await insertReservation(trx, reservation, null);
         });
         count += day.length;
       }

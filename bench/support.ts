@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { NO_FAIR_USE_LIMITS } from '../tests/support/fair-use';
 import { freePort } from '../tests/support/free-port';
 import { TestClient } from '../tests/support/http-client';
 import type { TestDatabase } from '../tests/support/test-database';
@@ -97,6 +98,8 @@ export async function startApp(database: TestDatabase, env: Record<string, strin
       AUTH_SECRET: randomBytes(32).toString('hex'),
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
+      // The benchmarks book as fast as a few accounts can: they measure the booking path, not fair use.
+      ...NO_FAIR_USE_LIMITS,
       ...env,
     },
   });

@@ -17,5 +17,6 @@ config.textContent = JSON.stringify({
   links: [],
   timeZone: 'America/Los_Angeles',
   googleSignIn: false,
+  retentionDays: 730,
 });
 document.head.append(config);

@@ -1,5 +1,6 @@
 import type { RestaurantTable } from './restaurant-config';
-import * as messages from './messages';
+import * as bookingMessages from '../shared/messages/booking';
+import type { SeatType } from '../shared/seat-types';
 
 // Automatic table assignment exactly as SPEC section 5 describes it. Input: the tables free for the slot
 // (already filtered to the seat type's location, and to reservable ones for guests). Pure: no I/O.
@@ -33,9 +34,9 @@ const seatsOf = (tables: FreeTable[]) => tables.reduce((sum, table) => sum + tab
  * enough (ties: the lower-numbered run), else the lowest-numbered free seats.
  */
 export function assignCounterSeats(freeSeats: FreeTable[], partySize: number): Assignment {
-  if (freeSeats.length === 0) return { ok: false, message: messages.slotTaken };
+  if (freeSeats.length === 0) return { ok: false, message: bookingMessages.slotTaken };
   if (freeSeats.length < partySize) {
-    return { ok: false, message: messages.notEnoughCounterSeats(freeSeats.length, partySize) };
+    return { ok: false, message: bookingMessages.notEnoughCounterSeats(freeSeats.length, partySize) };
   }
   const longest = consecutiveRuns(freeSeats).reduce((best, run) => (run.length > best.length ? run : best));
   const chosen =
@@ -49,7 +50,7 @@ export function assignCounterSeats(freeSeats: FreeTable[], partySize: number): A
  * (ties: fewer tables, then the lower numbers).
  */
 export function assignFloorTables(freeTables: FreeTable[], partySize: number): Assignment {
-  if (freeTables.length === 0) return { ok: false, message: messages.slotTaken };
+  if (freeTables.length === 0) return { ok: false, message: bookingMessages.slotTaken };
   const single = [...freeTables].sort(byTableNumber).find((table) => table.numSeats >= partySize);
   if (single) return { ok: true, tableIds: [single.id] };
 
@@ -67,10 +68,10 @@ export function assignFloorTables(freeTables: FreeTable[], partySize: number): A
       }
     }
   }
-  if (!best) return { ok: false, message: messages.noTableCombination };
+  if (!best) return { ok: false, message: bookingMessages.noTableCombination };
   return { ok: true, tableIds: best.map((table) => table.id) };
 }
 
-export function assignTables(seatType: 'table' | 'counter', freeTables: FreeTable[], partySize: number): Assignment {
+export function assignTables(seatType: SeatType, freeTables: FreeTable[], partySize: number): Assignment {
   return seatType === 'counter' ? assignCounterSeats(freeTables, partySize) : assignFloorTables(freeTables, partySize);
 }

@@ -2,10 +2,9 @@ import { assignTables, type Assignment } from './assign-tables';
 import type { Role } from './booking-window';
 import { endTimeFor, rangesOverlap } from './clock';
 import type { RestaurantTable } from './restaurant-config';
+import type { SeatType } from '../shared/seat-types';
 
 // Which tables are free when, over plain data: the tables and the reservations of one date. No I/O.
-
-export type SeatType = 'table' | 'counter';
 
 export interface BookedReservation {
   id: string;

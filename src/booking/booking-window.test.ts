@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, bookingWindow, dateRefusal, hasBegun, isMonday, timeRefusal } from './booking-window';
+import {
+  addDays,
+  bookingWindow,
+  dateRefusal,
+  dateRefusalReason,
+  hasBegun,
+  isMonday,
+  timeRefusal,
+} from './booking-window';
 import { clockIn, todayIn } from './calendar';
 import { formatPhoneInput, isValidPhone, phoneDigits } from './phone';
 import { seatingTimes } from './seatings';
@@ -25,6 +33,26 @@ describe('booking window', () => {
     expect(dateRefusal('2026-12-24', 'guest', today, ['2026-12-24'])).toBe('We are closed on this date');
     expect(dateRefusal('2026-02-30', 'admin', today, [])).toBe('Please select a date');
     expect(dateRefusal('2026-11-24', 'guest', today, [])).toBeNull();
+  });
+
+  it('names the rule that refuses a date, by role', () => {
+    expect(dateRefusalReason('2026-11-24', 'guest', today, [])).toBeNull();
+    expect(dateRefusalReason('2026-11-22', 'guest', today, [])).toBe('too_soon');
+    expect(dateRefusalReason('2026-11-22', 'admin', today, [])).toBeNull();
+    expect(dateRefusalReason('2026-11-21', 'guest', today, [])).toBe('past');
+    expect(dateRefusalReason('2026-11-21', 'admin', today, [])).toBe('past');
+    expect(dateRefusalReason('2027-01-21', 'guest', today, [])).toBeNull();
+    expect(dateRefusalReason('2027-01-22', 'guest', today, [])).toBe('too_far');
+    expect(dateRefusalReason('2027-01-22', 'admin', today, [])).toBeNull();
+    expect(dateRefusalReason('2028-11-23', 'admin', today, [])).toBe('too_far');
+    expect(dateRefusalReason('2026-12-24', 'admin', today, ['2026-12-24'])).toBe('closed');
+    // A Monday is said first, even on a closed date or outside the window.
+    expect(dateRefusalReason('2026-12-28', 'guest', today, ['2026-12-28'])).toBe('monday');
+    expect(dateRefusalReason('2026-11-16', 'guest', today, [])).toBe('monday');
+    expect(dateRefusalReason('24/11/2026', 'guest', today, [])).toBe('invalid');
+    // Past dates keep the words they had.
+    expect(dateRefusal('2026-11-21', 'guest', today, [])).toBe('Reservations can be made from tomorrow');
+    expect(dateRefusal('2026-11-21', 'admin', today, [])).toBe('Reservations cannot be made for past dates');
   });
 
   it('lets the admin book today only for seatings not yet started', () => {

@@ -1,5 +1,5 @@
 import { isIsoDate } from './calendar';
-import * as messages from './messages';
+import * as bookingMessages from '../shared/messages/booking';
 
 // Which dates and times may be booked, by whom (SPEC sections 6 and 9, DESIGN.md defaults).
 
@@ -39,21 +39,47 @@ export function bookingWindow(role: Role, today: string): DateWindow {
     : { first: addDays(today, 1), last: addDays(today, GUEST_DAYS_AHEAD) };
 }
 
-/** Why a date cannot be booked, or null when it can. */
-export function dateRefusal(isoDate: string, role: Role, today: string, closedDates: readonly string[]): string | null {
-  if (!isIsoDate(isoDate)) return 'Please select a date';
-  if (isMonday(isoDate)) return messages.closedMondays;
-  if (closedDates.includes(isoDate)) return 'We are closed on this date';
+/**
+ * Which rule refuses a date, or null when it can be booked: not a date, a Monday, a closed date of the config,
+ * a day gone by, today for a guest (online booking opens tomorrow), or past the role's horizon.
+ */
+export type DateRefusalReason = 'invalid' | 'monday' | 'closed' | 'past' | 'too_soon' | 'too_far';
+
+export function dateRefusalReason(
+  isoDate: string,
+  role: Role,
+  today: string,
+  closedDates: readonly string[],
+): DateRefusalReason | null {
+  if (!isIsoDate(isoDate)) return 'invalid';
+  if (isMonday(isoDate)) return 'monday';
+  if (closedDates.includes(isoDate)) return 'closed';
   const window = bookingWindow(role, today);
-  if (isoDate < window.first) {
-    return role === 'admin' ? 'Reservations cannot be made for past dates' : 'Reservations can be made from tomorrow';
-  }
-  if (isoDate > window.last) {
-    return role === 'admin'
-      ? `Reservations can be made up to ${ADMIN_YEARS_AHEAD} years ahead`
-      : `Reservations can be made up to ${GUEST_DAYS_AHEAD} days ahead`;
-  }
+  if (isoDate < today) return 'past';
+  if (isoDate < window.first) return 'too_soon';
+  if (isoDate > window.last) return 'too_far';
   return null;
+}
+
+/** Why a date cannot be booked, in words, or null when it can. */
+export function dateRefusal(isoDate: string, role: Role, today: string, closedDates: readonly string[]): string | null {
+  switch (dateRefusalReason(isoDate, role, today, closedDates)) {
+    case null:
+      return null;
+    case 'invalid':
+      return bookingMessages.selectDate;
+    case 'monday':
+      return bookingMessages.closedMondays;
+    case 'closed':
+      return 'We are closed on this date';
+    case 'past':
+    case 'too_soon':
+      return role === 'admin' ? 'Reservations cannot be made for past dates' : 'Reservations can be made from tomorrow';
+    case 'too_far':
+      return role === 'admin'
+        ? `Reservations can be made up to ${ADMIN_YEARS_AHEAD} years ahead`
+        : `Reservations can be made up to ${GUEST_DAYS_AHEAD} days ahead`;
+  }
 }
 
 /** On today's date the admin may book only seatings that have not started yet. */

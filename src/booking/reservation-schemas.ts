@@ -1,33 +1,35 @@
 import { z } from 'zod';
+import { SEAT_TYPES } from '../shared/seat-types';
 import { isIsoDate } from './calendar';
 import { isHhmm } from './clock';
 import { isMonday } from './booking-window';
-import * as messages from './messages';
+import * as bookingMessages from '../shared/messages/booking';
 import { ADMIN_MAX_PARTY } from './party-size';
 import { isValidPhone, phoneDigits } from './phone';
+import * as formMessages from '../shared/messages/forms';
 
 // The booking form's rules with the spec's exact messages (SPEC section 5), written once: the form's
 // resolver and the server's validator both use these schemas.
 
 const name = z
-  .string({ error: 'Please enter your name' })
+  .string({ error: formMessages.enterName })
   .trim()
-  .min(1, 'Please enter your name')
-  .min(2, 'Name must be at least 2 characters long')
+  .min(1, formMessages.enterName)
+  .min(2, bookingMessages.nameTooShort)
   .max(100, 'Name must be at most 100 characters long');
 
 const phoneNumber = z
-  .string({ error: 'Please enter your phone number' })
+  .string({ error: bookingMessages.enterPhone })
   .trim()
-  .min(1, 'Please enter your phone number')
-  .refine(isValidPhone, 'Please enter a valid phone number')
+  .min(1, bookingMessages.enterPhone)
+  .refine(isValidPhone, bookingMessages.invalidPhone)
   .transform(phoneDigits);
 
 const reservationDate = z
-  .string({ error: 'Please select a date' })
-  .min(1, 'Please select a date')
-  .refine(isIsoDate, 'Please select a date')
-  .refine((date) => !isMonday(date), messages.closedMondays);
+  .string({ error: bookingMessages.selectDate })
+  .min(1, bookingMessages.selectDate)
+  .refine(isIsoDate, bookingMessages.selectDate)
+  .refine((date) => !isMonday(date), bookingMessages.closedMondays);
 
 const partySize = (max: number) =>
   z.preprocess(
@@ -39,26 +41,25 @@ const partySize = (max: number) =>
           : value,
     z
       .number({
-        error: (issue) =>
-          issue.input === undefined ? 'Please select the number of guests' : 'Please select a valid number of guests',
+        error: (issue) => (issue.input === undefined ? bookingMessages.selectGuests : bookingMessages.invalidGuests),
       })
-      .int('Please select a valid number of guests')
-      .min(1, 'Please select a valid number of guests')
-      .max(max, 'Please select a valid number of guests'),
+      .int(bookingMessages.invalidGuests)
+      .min(1, bookingMessages.invalidGuests)
+      .max(max, bookingMessages.invalidGuests),
   );
 
 const reminderEmail = z
-  .string({ error: 'Please enter an email address for reminders' })
+  .string({ error: bookingMessages.enterReminderEmail })
   .trim()
-  .min(1, 'Please enter an email address for reminders')
-  .max(254, 'Please enter a valid email address')
-  .pipe(z.email('Please enter a valid email address'));
+  .min(1, bookingMessages.enterReminderEmail)
+  .max(254, formMessages.invalidEmail)
+  .pipe(z.email(formMessages.invalidEmail));
 
 const startTime = z
-  .number({ error: (issue) => (issue.input === undefined ? messages.selectTime : messages.invalidTime) })
-  .refine(isHhmm, messages.invalidTime);
+  .number({ error: (issue) => (issue.input === undefined ? bookingMessages.selectTime : bookingMessages.invalidTime) })
+  .refine(isHhmm, bookingMessages.invalidTime);
 
-export const seatTypeSchema = z.enum(['table', 'counter']);
+export const seatTypeSchema = z.enum(SEAT_TYPES);
 
 const specialRequests = z
   .string()
@@ -69,17 +70,19 @@ const specialRequests = z
   .optional();
 
 const tableIds = z
-  .array(z.string().min(1).max(10, messages.invalidTableSelection), { error: messages.invalidTableSelection })
-  .min(1, messages.selectAtLeastOneTable)
-  .max(20, messages.invalidTableSelection)
-  .refine((ids) => new Set(ids).size === ids.length, messages.invalidTableSelection);
+  .array(z.string().min(1).max(10, bookingMessages.invalidTableSelection), {
+    error: bookingMessages.invalidTableSelection,
+  })
+  .min(1, bookingMessages.selectAtLeastOneTable)
+  .max(20, bookingMessages.invalidTableSelection)
+  .refine((ids) => new Set(ids).size === ids.length, bookingMessages.invalidTableSelection);
 
 const fields = (maxParty: number) => ({
   name,
   phoneNumber,
   reservationDate,
   partySize: partySize(maxParty),
-  seatType: seatTypeSchema.default('table'),
+  seatType: seatTypeSchema,
   startTime,
   reminderEmail,
   specialRequests,
@@ -90,6 +93,8 @@ const fields = (maxParty: number) => ({
 /** A new reservation as the API takes it. The server applies the guest limit of 6 itself. */
 export const createReservationSchema = z.object({
   ...fields(ADMIN_MAX_PARTY),
+  // The spec's default applies to a new booking only: in an update, a field not sent is a field kept.
+  seatType: seatTypeSchema.default('table'),
   /**
    * The new reservation's id, chosen by the client (optional): the same booking sent again, after an answer
    * lost on the way, finds the reservation it made instead of making a second one.
@@ -97,7 +102,10 @@ export const createReservationSchema = z.object({
   id: z.uuid('Invalid reservation id').optional(),
 });
 
-/** A partial update: only the fields that changed (SPEC section 7). */
+/**
+ * A partial update: only the fields that changed (SPEC section 7). No field here may carry a default or turn
+ * an absent value into a present one, or a one-field edit would overwrite the others.
+ */
 export const updateReservationSchema = z.object(fields(ADMIN_MAX_PARTY)).partial();
 
 export type CreateReservationInput = z.infer<typeof createReservationSchema>;

@@ -4,7 +4,9 @@ import { Spinner } from './components/spinner';
 import { RootLayout } from './layout/root-layout';
 import { ReservationPage } from './reservations/reservation-page';
 
-// Routes match SPEC section 2 exactly. React Router's declarative mode (13 KiB gzipped, half of its data
+// Routes match SPEC section 2 exactly: letter case counts (React Router ignores it unless told, hence
+// caseSensitive on each route), and the server sends an address with a trailing slash to the one without
+// (src/server/http/spa.ts). React Router's declarative mode (13 KiB gzipped, half of its data
 // router) keeps the first load small. The home page (the booking form) ships with the entry, since most
 // visits start there; every other page is its own chunk, loaded on first visit.
 const NotFoundPage = lazy(() => import('./pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
@@ -27,6 +29,7 @@ export function AppRoutes() {
       <Routes>
         {/* The printable report stands alone, without the site's header and footer. */}
         <Route
+          caseSensitive
           path="/admin/print"
           element={
             <Suspense fallback={<Spinner />}>
@@ -35,14 +38,14 @@ export function AppRoutes() {
           }
         />
         <Route element={<RootLayout />}>
-          <Route path="/admin" element={<AdminPage />} />
-          <Route path="/" element={<ReservationPage />} />
-          <Route path="/my-reservations" element={<MyReservationsPage />} />
-          <Route path="/legal/:section?" element={<LegalPage />} />
-          <Route path="/privacy" element={<PrivacyPage />} />
-          <Route path="/auth/:type?" element={<AuthPage />} />
-          <Route path="/firebase-action" element={<EmailActionPage />} />
-          <Route path="/settings/:section?" element={<SettingsPage />} />
+          <Route caseSensitive path="/admin" element={<AdminPage />} />
+          <Route caseSensitive path="/" element={<ReservationPage />} />
+          <Route caseSensitive path="/my-reservations" element={<MyReservationsPage />} />
+          <Route caseSensitive path="/legal/:section?" element={<LegalPage />} />
+          <Route caseSensitive path="/privacy" element={<PrivacyPage />} />
+          <Route caseSensitive path="/auth/:type?" element={<AuthPage />} />
+          <Route caseSensitive path="/firebase-action" element={<EmailActionPage />} />
+          <Route caseSensitive path="/settings/:section?" element={<SettingsPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

@@ -1,43 +1,52 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { ZodError } from 'zod';
 import type { AccountEmails } from './accounts/account-emails';
 import { accountRoutes } from './accounts/account-routes';
-import { CLIENT_IP_HEADER, isAdmin, trustedOrigins, type Auth, type SessionUser } from './auth';
+import type { AdminSeat } from './accounts/admin-seat';
+import { CLIENT_IP_HEADER, type Auth } from './auth';
+import { backupRoutes } from './backups/backup-routes';
+import type { BackupSchedule } from './backups/backup-schedule';
 import type { AppConfig } from './config';
-import { pingDatabase, type AppDatabase } from './db/database';
+import type { AppDatabase } from './db/database';
+import type { DatabaseHealth } from './db/database-health';
+import type { RateCounters } from './db/rate-counters';
+import type { Actor, AppEnv } from './http/app-env';
 import type { ChangeFeed } from './reservations/change-feed';
 import { reservationRoutes } from './reservations/reservation-routes';
 import { clientIp } from './http/client-ip';
 import { AppError, errorBody } from './http/errors';
-import { validProfileUpdate } from './http/profile-update';
+import type { OriginPolicy } from './http/origins';
 import { refuseNulCharacters } from './http/refuse-nul';
 import { sameOriginOnly } from './http/same-origin';
 import { securityHeaders } from './http/security-headers';
 import { createSessionLookup } from './http/session-lookup';
 import { mountClient } from './http/spa';
 import type { Logger } from './logger';
+import { mailRoutes } from './mail/mail-routes';
+import type { MailOutbox } from './mail/outbox';
 
 export interface AppDeps {
   config: AppConfig;
   database: AppDatabase;
   auth: Auth;
   emails: AccountEmails;
+  seat: AdminSeat;
+  counters: RateCounters;
+  /** Whether the database takes writes: readiness, and 503s instead of 500s while it does not. */
+  health: DatabaseHealth;
+  outbox: MailOutbox;
+  origins: OriginPolicy;
   feed: ChangeFeed;
   /** Aborted when the server stops, so open event streams end and shutdown is not held up. */
   shutdown: AbortSignal;
+  /** The daily SQLite snapshot, whose status the admin sees. */
+  backups: BackupSchedule;
   now?: () => Date;
   logger: Logger;
   /** Folder of the built client (dist/client); when absent only the API is served. */
   clientDir?: string;
-}
-
-export interface AppEnv {
-  Variables: {
-    user: SessionUser | null;
-    session: { user: SessionUser; session: { id: string; token: string; createdAt: Date } } | null;
-  };
 }
 
 export function createApp(deps: AppDeps) {
@@ -53,7 +62,7 @@ export function createApp(deps: AppDeps) {
     );
   });
   app.use(securityHeaders());
-  app.use('/api/*', sameOriginOnly(trustedOrigins(config)));
+  app.use('/api/*', sameOriginOnly(deps.origins));
   // No request of ours comes near 64 KB; a larger body is refused before anything reads it.
   app.use(
     '/api/*',
@@ -69,23 +78,24 @@ export function createApp(deps: AppDeps) {
     if (!c.res.headers.has('cache-control')) c.res.headers.set('Cache-Control', 'no-store');
   });
 
-  const sessions = createSessionLookup(auth);
+  const sessions = createSessionLookup(auth, deps.seat);
 
-  // Better Auth's profile update takes any JSON type as a name (and answers 500 to null): checked first.
-  app.post('/api/auth/update-user', validProfileUpdate());
   // Better Auth reads the client IP from a header we set ourselves, never the one the client sent.
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => {
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, clientIp(c, config.trustProxy));
-    return auth.handler(new Request(c.req.raw, { headers }));
+    const response = await auth.handler(new Request(c.req.raw, { headers }));
+    // Better Auth answers 500 when its database fails: while writes fail, that is the app's 503.
+    if (response.status >= 500 && !(await deps.health.probe())) return unavailable(c);
+    return response;
   });
 
   app.use('/api/*', sessions.lookup);
 
-  app.route('/api', createApiRoutes(deps, sessions.current));
+  app.route('/api', createApiRoutes(deps, sessions.currentActor));
   app.all('/api/*', (c) => c.json(errorBody('Not found', 'not_found'), 404));
 
-  app.onError((error, c) => {
+  app.onError(async (error, c) => {
     if (error instanceof AppError) return c.json(errorBody(error.message, error.code), error.status);
     if (error instanceof ZodError) {
       return c.json(errorBody(error.issues[0]?.message ?? 'Invalid request', 'invalid_request'), 400);
@@ -93,6 +103,9 @@ export function createApp(deps: AppDeps) {
     if (error instanceof HTTPException && error.status < 500) {
       return c.json(errorBody(error.message || 'Bad request', 'bad_request'), error.status);
     }
+    // The database gone (restarting, unreachable, full, read-only): a clear 503, and readiness says so. An
+    // error of another kind asks the database once: if writes fail now too, that is the likelier cause.
+    if (deps.health.reportFailure(error) || !(await deps.health.probe())) return unavailable(c);
     logger.error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled error');
     return c.json(errorBody('Something went wrong. Please try again.', 'internal'), 500);
   });
@@ -101,37 +114,71 @@ export function createApp(deps: AppDeps) {
   return app;
 }
 
+export const UNAVAILABLE_MESSAGE = 'The reservation book cannot be reached right now. Please try again in a minute.';
+
+/** The answer while the database cannot take writes: a reason to retry, with when. */
+function unavailable(c: Context) {
+  c.header('Retry-After', '5');
+  return c.json(errorBody(UNAVAILABLE_MESSAGE, 'unavailable'), 503);
+}
+
 // The API as one chained Hono router, so the client's typed fetch (hc<ApiRoutes>) follows the server.
 function createApiRoutes(
-  { config, database, auth, emails, feed, shutdown, now = () => new Date(), logger }: AppDeps,
-  currentSession: (headers: Headers) => Promise<{ user: SessionUser } | null>,
+  {
+    config,
+    database,
+    auth,
+    emails,
+    seat,
+    counters,
+    health,
+    outbox,
+    backups,
+    feed,
+    shutdown,
+    now = () => new Date(),
+  }: AppDeps,
+  currentActor: (headers: Headers) => Promise<Actor | null>,
 ) {
-  return new Hono<AppEnv>()
-    .get('/health', async (c) => {
-      try {
-        await pingDatabase(database.db);
-        return c.json({ status: 'ok' as const, database: database.dialect }, 200);
-      } catch (error) {
-        logger.error({ err: error }, 'health check: database unreachable');
-        return c.json({ status: 'error' as const, database: database.dialect }, 503);
-      }
-    })
-    .get('/session', (c) => {
-      const user = c.get('user');
-      c.header('Cache-Control', 'no-store');
-      if (!user) return c.json({ user: null });
-      return c.json({
-        user: {
-          email: user.email,
-          name: user.name,
-          emailVerified: user.emailVerified,
-          image: user.image ?? null,
-          isAdmin: isAdmin(user, config.adminEmail),
-        },
-      });
-    })
-    .route('/account', accountRoutes({ auth, database, emails, freshSessionSeconds: config.freshSessionSeconds }))
-    .route('/', reservationRoutes({ db: database.db, config, feed, now, shutdown, currentSession }));
+  return (
+    new Hono<AppEnv>()
+      // Liveness: the process answers. Readiness (and /health, as before): the database takes writes, as the
+      // last probe or request found (db/database-health.ts); the body names what fails.
+      .get('/health/live', (c) => c.json({ status: 'ok' as const }, 200))
+      .get('/health/ready', (c) => readiness(c, health, database.dialect))
+      .get('/health', (c) => readiness(c, health, database.dialect))
+      .get('/session', (c) => {
+        const session = c.get('session');
+        c.header('Cache-Control', 'no-store');
+        if (!session) return c.json({ user: null });
+        const { user } = session;
+        return c.json({
+          user: {
+            email: user.email,
+            name: user.name,
+            emailVerified: user.emailVerified,
+            image: user.image ?? null,
+            isAdmin: c.get('actor')?.role === 'admin',
+          },
+        });
+      })
+      .route(
+        '/account',
+        accountRoutes({ auth, database, emails, seat, freshSessionSeconds: config.freshSessionSeconds }),
+      )
+      .route('/', reservationRoutes({ db: database.db, config, feed, now, shutdown, counters, currentActor }))
+      .route('/', mailRoutes({ outbox }))
+      .route('/backups', backupRoutes({ backups }))
+  );
 }
 
 export type ApiRoutes = ReturnType<typeof createApiRoutes>;
+
+function readiness(c: Context, health: DatabaseHealth, dialect: AppDatabase['dialect']) {
+  const { ok, since, reason } = health.state();
+  if (ok) return c.json({ status: 'ok' as const, database: dialect }, 200);
+  return c.json(
+    { status: 'unavailable' as const, database: dialect, failing: 'database', reason, since: since.toISOString() },
+    503,
+  );
+}

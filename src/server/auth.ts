@@ -1,27 +1,50 @@
 import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
 import type { AccountEmails } from './accounts/account-emails';
-import type { AppConfig } from './config';
+import type { AdminSeat } from './accounts/admin-seat';
+import { createAuthHooks } from './accounts/auth-hooks';
+import { MIN_SECRET_LENGTH, type AppConfig } from './config';
 import type { AppDatabase } from './db/database';
+import { isDatabaseUnavailable } from './db/database-health';
+import type { RateCounters } from './db/rate-counters';
+import type { OriginPolicy } from './http/origins';
 import type { Logger } from './logger';
+
+export type { SessionUser } from './http/app-env';
 
 /** Header the server sets from the TCP peer (or a trusted proxy) before Better Auth reads it; see clientIp(). */
 export const CLIENT_IP_HEADER = 'x-client-ip';
 
-/** The origins the browser app is served from; state-changing requests from anywhere else are refused. */
-export function trustedOrigins(config: AppConfig): string[] {
-  // In development the browser talks to Vite's server, which proxies /api here.
-  return config.env === 'development' ? [config.publicUrl, 'http://localhost:5173'] : [config.publicUrl];
+interface AuthDeps {
+  emails: AccountEmails;
+  /** Before an account is deleted: its reservations cancelled or anonymised (accounts/personal-data.ts). */
+  removeAccountData: (userId: string) => Promise<unknown>;
+  seat: AdminSeat;
+  counters: RateCounters;
+  origins: OriginPolicy;
+  logger: Logger;
 }
 
-export function createAuth(config: AppConfig, database: AppDatabase, emails: AccountEmails, logger: Logger) {
+export function createAuth(config: AppConfig, database: AppDatabase, deps: AuthDeps) {
+  const { emails, seat, counters, origins, logger, removeAccountData } = deps;
+  // Better Auth signs with a public default when given no secret: never let that happen, whatever the caller.
+  if (config.authSecret.length < MIN_SECRET_LENGTH) throw new Error('the auth secret is missing or too short');
   const authLogger = logger.child({ component: 'better-auth' });
-  return betterAuth({
+  const hooks = createAuthHooks({ counters, emails, limits: config.fairUse, logger });
+  const perAddress = (max: number) => (max > 0 ? { window: 60, max } : false);
+
+  const auth = betterAuth({
     appName: config.restaurant.name,
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
     database: { db: database.db, type: database.dialect },
-    trustedOrigins: trustedOrigins(config),
+    // The same rule as every other write (http/origins.ts): PUBLIC_URL, or the host the request reached.
+    trustedOrigins: (request) => origins.trustedFor(request?.headers.get('host')),
+    // Addresses are verified only through the app's own single-use links (/firebase-action), never by
+    // Better Auth's reusable token at its own endpoint.
+    disabledPaths: ['/verify-email'],
+    hooks: { before: hooks.before, after: hooks.after },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 8,
@@ -30,9 +53,19 @@ export function createAuth(config: AppConfig, database: AppDatabase, emails: Acc
       requireEmailVerification: false,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: ({ user, token }) => {
-        emails.sendPasswordReset(user.email, token);
-        return Promise.resolve();
+      sendResetPassword: ({ user, token }) => emails.sendPasswordReset(user.email, token),
+      // A password chosen through a reset link proves the mailbox: the address is verified, a run of wrong
+      // passwords is forgiven, and for the admin address the seat is granted (accounts/admin-seat.ts).
+      onPasswordReset: async ({ user }) => {
+        await hooks.forgiveFailedSignIns(user.email);
+        if (!user.emailVerified) {
+          const context = await auth.$context;
+          await context.internalAdapter.updateUser(user.id, { emailVerified: true });
+        }
+        if (seat.isAdminAddress(user.email)) {
+          await seat.grant(user.id);
+          logger.warn({ email: user.email }, 'admin password set through the admin mailbox: admin rights granted');
+        }
       },
     },
     emailVerification: {
@@ -40,7 +73,20 @@ export function createAuth(config: AppConfig, database: AppDatabase, emails: Acc
       expiresIn: 3 * 24 * 60 * 60,
       sendVerificationEmail: ({ user, token }) => emails.sendVerification(user, token),
     },
-    user: { changeEmail: { enabled: true } },
+    user: {
+      changeEmail: { enabled: true },
+      // The privacy policy's "user rights": Settings offers Delete account, with the password asked again
+      // (accounts/auth-hooks.ts). The admin's account holds the book and cannot delete itself.
+      deleteUser: {
+        enabled: true,
+        beforeDelete: async (user) => {
+          if (await seat.isGranted(user.id)) {
+            throw new APIError('FORBIDDEN', { message: 'The admin account cannot be deleted.', code: 'ADMIN_ACCOUNT' });
+          }
+          await removeAccountData(user.id);
+        },
+      },
+    },
     // A password change without the current password is allowed only this soon after signing in.
     session: { freshAge: config.freshSessionSeconds },
     socialProviders: config.google
@@ -57,8 +103,10 @@ export function createAuth(config: AppConfig, database: AppDatabase, emails: Acc
       storage: 'database',
       window: 60,
       max: 100,
+      // Per client address. Sign-in leaves room for guests on one restaurant Wi-Fi (each account also backs off
+      // on its own after wrong passwords: accounts/auth-hooks.ts); the rest keep bulk probing slow.
       customRules: {
-        '/sign-in/email': { window: 60, max: 5 },
+        '/sign-in/email': perAddress(config.fairUse.signInsPerAddressPerMinute),
         '/sign-up/email': { window: 60, max: 5 },
         '/request-password-reset': { window: 60, max: 3 },
         '/send-verification-email': { window: 60, max: 3 },
@@ -81,31 +129,14 @@ export function createAuth(config: AppConfig, database: AppDatabase, emails: Acc
     logger: {
       level: 'info',
       log: (level, message, ...details: unknown[]) => {
+        // A database that is down is one expected fault, logged once by db/database-health.ts, not per request.
+        if (details.some(isDatabaseUnavailable)) return;
         const error = details.find((detail) => detail instanceof Error);
         authLogger[level]({ ...(error ? { err: error } : {}), ...(details.length ? { details } : {}) }, message);
       },
     },
   });
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  emailVerified: boolean;
-  image?: string | null;
-}
-
-/**
- * The one rule for admin rights (DESIGN.md): the account whose email equals ADMIN_EMAIL and is verified.
- * An unverified sign-up with the admin's address gets nothing.
- */
-export function isAdmin(
-  user: Pick<SessionUser, 'email' | 'emailVerified'> | null | undefined,
-  adminEmail: string | undefined,
-): boolean {
-  if (!user || !adminEmail) return false;
-  return user.emailVerified && user.email.toLowerCase() === adminEmail;
-}

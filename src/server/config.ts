@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { restaurantConfigSchema, type RestaurantConfig } from '../booking/restaurant-config';
@@ -17,9 +17,24 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+/** Sessions and email links are signed with the auth secret; shorter ones can be guessed. */
+export const MIN_SECRET_LENGTH = 32;
+
 // 0 asks the system for a free port (used by the tests).
 const PORT_RULE = 'must be a whole number between 0 and 65535';
 const port = z.coerce.number({ error: PORT_RULE }).int(PORT_RULE).min(0, PORT_RULE).max(65535, PORT_RULE);
+
+// A fair-use limit: a whole number, 0 meaning no limit.
+const LIMIT_RULE = 'must be a whole number (0 for no limit)';
+const limit = (fallback: number) =>
+  z.coerce
+    .number({ error: LIMIT_RULE })
+    .int(LIMIT_RULE)
+    .min(0, LIMIT_RULE)
+    .max(1_000_000, LIMIT_RULE)
+    .default(fallback);
+const wholeNumber = (min: number, max: number, rule: string) =>
+  z.coerce.number({ error: rule }).int(rule).min(min, rule).max(max, rule);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -31,13 +46,21 @@ const envSchema = z.object({
   ),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalText,
-  AUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  AUTH_SECRET: optionalText.pipe(
+    z.string().min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`).optional(),
+  ),
   ADMIN_EMAIL: optionalText.pipe(z.email('must be an email address').optional()),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
   MAIL_FROM: optionalText,
+  SMTP_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(1, 'must be between 1 and 120')
+    .max(120, 'must be between 1 and 120')
+    .default(10),
   MAIL_OUTBOX_DIR: optionalText,
   RESTAURANT_NAME: z.string().trim().min(1).default('Umi Sushi'),
   RESTAURANT_PHONE: z
@@ -51,17 +74,59 @@ const envSchema = z.object({
     .refine(isKnownTimeZone, 'must be an IANA time zone such as America/Los_Angeles')
     .default('America/Los_Angeles'),
   RESTAURANT_CONFIG: z.string().trim().min(1).default('config/restaurant.json'),
+  RESERVATION_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days' })
+    .int('must be a whole number of days')
+    .min(30, 'must be at least 30 days')
+    .max(36500, 'must be at most 36500 days')
+    .default(730),
   AUTH_FRESH_SESSION_MINUTES: z.coerce
     .number({ error: 'must be a whole number of minutes' })
     .int('must be a whole number of minutes')
     .min(0, 'must be a whole number of minutes')
     .max(1440, 'must be at most 1440 (a day)')
     .default(5),
+  // Fair use (README, "Security"): what one guest, one client address or one inbox can take.
+  BOOKING_ALLOW_OVERLAP: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
+  BOOKING_MAX_UPCOMING: limit(4),
+  BOOKING_MAX_PER_DATE: limit(1),
+  BOOKING_RATE_PER_ACCOUNT: limit(10),
+  BOOKING_RATE_PER_ADDRESS: limit(30),
+  ACCOUNT_EMAILS_PER_HOUR: limit(5),
+  SIGN_IN_RATE_PER_ADDRESS: limit(30),
+  SIGN_IN_FAILURES_BEFORE_BACKOFF: limit(5),
+  /** The Vite dev server's origin, trusted for writes; set by `npm run dev` only. */
+  DEV_CLIENT_ORIGIN: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', ''])
     .default('false')
     .transform((value) => value === 'true' || value === '1'),
+  BACKUP_DIR: optionalText,
+  BACKUP_HOUR: wholeNumber(0, 23, 'must be a whole hour from 0 to 23').default(4),
+  BACKUP_KEEP: wholeNumber(1, 1000, 'must be a whole number from 1 to 1000').default(7),
 });
+
+/** What one guest, client address or inbox can take (0: no limit). Guests only: the admin is exempt. */
+export interface FairUseLimits {
+  /** Whether one account may hold reservations that overlap in time (the Terms forbid it: off by default). */
+  allowOverlap: boolean;
+  /** Upcoming reservations one account may hold. */
+  maxUpcoming: number;
+  /** Reservations one account may hold on one date. */
+  maxPerDate: number;
+  /** Bookings one account, and one client address, may make in BOOKING_RATE_WINDOW_MS. */
+  bookingsPerAccount: number;
+  bookingsPerAddress: number;
+  /** Account emails (verification, reset, change, recovery, notices) one recipient gets in an hour. */
+  accountEmailsPerHour: number;
+  /** Sign-in attempts from one client address in a minute (a shared Wi-Fi needs room). */
+  signInsPerAddressPerMinute: number;
+  /** Wrong passwords for one account before each further try must wait (1, 2, 4 ... 30 minutes). */
+  signInFailuresBeforeBackoff: number;
+}
 
 export type DatabaseTarget = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
 
@@ -74,14 +139,31 @@ export interface AppConfig {
   dataDir: string;
   database: DatabaseTarget;
   authSecret: string;
+  /** Reservations dated longer ago than this lose the guest's personal data (the privacy policy's retention). */
+  retentionDays: number;
+  /** The file the auth secret comes from (DATA_DIR/auth-secret); undefined when AUTH_SECRET is set. */
+  authSecretFile: string | undefined;
+  /** SQLite snapshots (src/server/backups): the folder, the restaurant-time hour of the daily one, how many to keep. */
+  backups: { dir: string; hour: number; keep: number };
   /** How long after signing in a password change needs no re-authentication. */
   freshSessionSeconds: number;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   google: { clientId: string; clientSecret: string } | undefined;
-  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  mail: {
+    smtpUrl: string | undefined;
+    from: string;
+    outboxDir: string;
+    /** How long the mail server may take to accept a connection, greet, or answer on the socket. */
+    timeoutMs: number;
+  };
   /** When true, the client IP is taken from X-Forwarded-For (set only behind your own reverse proxy). */
   trustProxy: boolean;
+  /** Whether PUBLIC_URL was given: without it the app answers same-origin requests at any address it is reached by. */
+  publicUrlConfigured: boolean;
+  /** The Vite dev server's origin under `npm run dev`; undefined otherwise. */
+  devClientOrigin: string | undefined;
+  fairUse: FairUseLimits;
   restaurant: {
     name: string;
     phone: string;
@@ -137,13 +219,28 @@ function readRestaurantConfig(path: string): RestaurantConfig {
   return result.data;
 }
 
-// A secret generated once and kept beside the database, so sessions survive restarts without setup.
-function readOrCreateAuthSecret(dataDir: string): string {
-  const file = resolve(dataDir, 'auth-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(32).toString('base64url');
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, secret + '\n', { mode: 0o600 });
+// A secret generated once and kept beside the database, so sessions survive restarts without setup. Only a
+// missing file is generated: a file that is there but blank, short or unreadable stops the start, because
+// carrying on would mean signing with something weak (the auth library would fall back to a public default).
+function readOrCreateAuthSecret(file: string): string {
+  let secret: string;
+  try {
+    secret = readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT')
+      throw new ConfigError(`AUTH_SECRET: cannot read the secret file ${file} (${code ?? 'unreadable'})`);
+    const generated = randomBytes(32).toString('base64url');
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, generated + '\n', { mode: 0o600 });
+    return generated;
+  }
+  if (secret.length < MIN_SECRET_LENGTH) {
+    throw new ConfigError(
+      `AUTH_SECRET: the secret file ${file} is ${secret ? `shorter than ${MIN_SECRET_LENGTH} characters` : 'empty'}; ` +
+        'delete it to have a new one generated (everyone is signed out), or set AUTH_SECRET',
+    );
+  }
   return secret;
 }
 
@@ -171,6 +268,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const database = parseDatabaseUrl(vars.DATABASE_URL, dataDir);
   const restaurantFile = readRestaurantConfig(resolve(vars.RESTAURANT_CONFIG));
   const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
+  // Generated into DATA_DIR unless AUTH_SECRET is given; backups carry the file, since sessions are signed with it.
+  const authSecretFile = resolve(dataDir, 'auth-secret');
 
   return {
     env: vars.NODE_ENV,
@@ -180,7 +279,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     dataDir,
     database,
-    authSecret: vars.AUTH_SECRET ?? readOrCreateAuthSecret(dataDir),
+    authSecret: vars.AUTH_SECRET ?? readOrCreateAuthSecret(authSecretFile),
+    authSecretFile: vars.AUTH_SECRET ? undefined : authSecretFile,
+    backups: {
+      dir: resolve(vars.BACKUP_DIR ?? resolve(dataDir, 'backups')),
+      hour: vars.BACKUP_HOUR,
+      keep: vars.BACKUP_KEEP,
+    },
+    retentionDays: vars.RESERVATION_RETENTION_DAYS,
     freshSessionSeconds: vars.AUTH_FRESH_SESSION_MINUTES * 60,
     adminEmail: vars.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: vars.ADMIN_PASSWORD,
@@ -192,8 +298,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       smtpUrl: vars.SMTP_URL,
       from: vars.MAIL_FROM ?? `${vars.RESTAURANT_NAME} <reservations@localhost>`,
       outboxDir: resolve(vars.MAIL_OUTBOX_DIR ?? resolve(dataDir, 'outbox')),
+      timeoutMs: vars.SMTP_TIMEOUT_SECONDS * 1000,
     },
     trustProxy: vars.TRUST_PROXY,
+    publicUrlConfigured: vars.PUBLIC_URL !== undefined,
+    devClientOrigin: vars.DEV_CLIENT_ORIGIN?.replace(/\/+$/, ''),
+    fairUse: {
+      allowOverlap: vars.BOOKING_ALLOW_OVERLAP,
+      maxUpcoming: vars.BOOKING_MAX_UPCOMING,
+      maxPerDate: vars.BOOKING_MAX_PER_DATE,
+      bookingsPerAccount: vars.BOOKING_RATE_PER_ACCOUNT,
+      bookingsPerAddress: vars.BOOKING_RATE_PER_ADDRESS,
+      accountEmailsPerHour: vars.ACCOUNT_EMAILS_PER_HOUR,
+      signInsPerAddressPerMinute: vars.SIGN_IN_RATE_PER_ADDRESS,
+      signInFailuresBeforeBackoff: vars.SIGN_IN_FAILURES_BEFORE_BACKOFF,
+    },
     restaurant: {
       name: vars.RESTAURANT_NAME,
       phone: vars.RESTAURANT_PHONE,

@@ -1,3 +1,4 @@
+import { networkInterfaces } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './config';
 import { createLogger } from './logger';
@@ -15,10 +16,18 @@ async function main() {
   // no built client there and Vite serves the pages instead.
   const clientDir = fileURLToPath(new URL('../client', import.meta.url));
   const server = await startServer(config, logger, { clientDir });
-  logger.info(
-    { url: server.url, database: config.database.dialect },
-    `${config.restaurant.name} reservations listening`,
-  );
+  const open = config.publicUrlConfigured ? config.publicUrl : server.url;
+  logger.info({ url: open, database: config.database.dialect }, `${config.restaurant.name} reservations: open ${open}`);
+  if (!config.publicUrlConfigured) {
+    // Without PUBLIC_URL the app answers at any address it is reached by (a tablet on the restaurant's network
+    // too); email links need one address, so they use the default until PUBLIC_URL names the one guests use.
+    const port = new URL(server.url).port;
+    const addresses = listensEverywhere(config.host) ? networkAddresses().map((ip) => `http://${ip}:${port}`) : [];
+    logger.info(
+      { addresses, emailLinks: config.publicUrl },
+      `PUBLIC_URL is not set: links in emails point to ${config.publicUrl}; set PUBLIC_URL to the address guests use`,
+    );
+  }
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -41,8 +50,21 @@ async function main() {
       },
     );
   };
+  // Every fault we expect is handled where it happens (a database, mail server or disk failing); a promise
+  // nobody awaited that fails anyway is logged, and the server keeps answering.
+  process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+}
+
+const listensEverywhere = (host: string) => host === '0.0.0.0' || host === '::';
+
+/** This machine's IPv4 addresses on its networks (not loopback): where a tablet in the restaurant can reach it. */
+function networkAddresses(): string[] {
+  return Object.values(networkInterfaces())
+    .flat()
+    .filter((info) => info && info.family === 'IPv4' && !info.internal)
+    .map((info) => info!.address);
 }
 
 main().catch((error: unknown) => {

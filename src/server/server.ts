@@ -1,15 +1,24 @@
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createAccountEmails } from './accounts/account-emails';
+import { createAdminSeat } from './accounts/admin-seat';
 import { ensureAdminAccount } from './accounts/ensure-admin';
+import { removeAccountReservations } from './accounts/personal-data';
+import { createRetentionJob } from './accounts/retention-job';
 import { createApp } from './app';
 import { createAuth } from './auth';
+import { createBackupSchedule, type BackupSchedule } from './backups/backup-schedule';
+import { markDatabaseInUse } from './backups/pid-file';
 import type { AppConfig } from './config';
 import { openDatabase, pingDatabase, type AppDatabase } from './db/database';
+import { createDatabaseHealth } from './db/database-health';
 import { migrateToLatest } from './db/migrate';
+import { createRateCounters } from './db/rate-counters';
+import { createOriginPolicy } from './http/origins';
 import { seedTablesIfEmpty } from './db/seed';
 import type { Logger } from './logger';
 import { createMailer } from './mail/mailer';
+import { createMailOutbox, defaultOutboxTiming, type MailOutbox, type OutboxTiming } from './mail/outbox';
 import { createReminderJob } from './mail/reminder-job';
 import { createInProcessFeed } from './reservations/change-feed';
 import { createPostgresFeed } from './reservations/postgres-feed';
@@ -18,6 +27,9 @@ export interface RunningServer {
   url: string;
   database: AppDatabase;
   reminders: ReturnType<typeof createReminderJob>;
+  retention: ReturnType<typeof createRetentionJob>;
+  outbox: MailOutbox;
+  backups: BackupSchedule;
   /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
   close(): Promise<void>;
 }
@@ -49,8 +61,8 @@ export interface StartOptions {
   clientDir?: string | undefined;
   /** The clock the booking rules read; tests fix it. */
   now?: (() => Date) | undefined;
-  /** Pause between reminder delivery attempts; tests shorten it. */
-  reminderBackoffMs?: ((attempt: number) => number) | undefined;
+  /** The outbox's lease, backoff and polling; tests shorten them. */
+  mailTiming?: Partial<OutboxTiming> | undefined;
 }
 
 export async function startServer(
@@ -60,30 +72,57 @@ export async function startServer(
 ): Promise<RunningServer> {
   const { clientDir } = options;
   const database = await prepareDatabase(config, logger);
+  // Until close(), `npm run restore` refuses to replace this database.
+  const inUse = markDatabaseInUse(config.database);
+  const now = options.now ?? (() => new Date());
   const mailer = createMailer(config, logger);
-  const emails = createAccountEmails(config, database, mailer, logger);
-  const auth = createAuth(config, database, emails, logger);
-  await ensureAdminAccount(auth, config, logger);
+  const outbox = createMailOutbox({
+    db: database.db,
+    mailer,
+    logger,
+    now,
+    timing: { ...defaultOutboxTiming(config.mail.timeoutMs), ...options.mailTiming },
+  });
+  outbox.start();
+  const counters = createRateCounters(database.db);
+  const health = createDatabaseHealth({ db: database.db, logger });
+  health.start();
+  const seat = createAdminSeat(database.db, config.adminEmail);
+  const origins = createOriginPolicy(config);
+  const emails = createAccountEmails(config, database, outbox, counters, logger);
   const feed = database.pgPool
     ? await createPostgresFeed(database.pgPool, logger)
     : { ...createInProcessFeed(), close: () => Promise.resolve() };
-  const shutdown = new AbortController();
-  const reminders = createReminderJob({
-    db: database.db,
-    mailer,
-    config,
+  const personalData = { db: database.db, feed, timeZone: config.restaurant.timeZone, now };
+  const auth = createAuth(config, database, {
+    emails,
+    seat,
+    counters,
+    origins,
     logger,
-    now: options.now ?? (() => new Date()),
-    ...(options.reminderBackoffMs ? { backoffMs: options.reminderBackoffMs } : {}),
+    removeAccountData: (userId) => removeAccountReservations(personalData, userId),
   });
+  await ensureAdminAccount(auth, seat, config, logger);
+  const retention = createRetentionJob({ ...personalData, logger, retentionDays: config.retentionDays });
+  retention.start();
+  const shutdown = new AbortController();
+  const reminders = createReminderJob({ db: database.db, outbox, config, logger, now });
   reminders.start();
+  const backups = createBackupSchedule({ config, logger, now });
+  backups.start();
   const app = createApp({
     config,
     database,
     auth,
     emails,
+    seat,
+    counters,
+    health,
+    outbox,
+    origins,
     feed,
     shutdown: shutdown.signal,
+    backups,
     now: options.now,
     logger,
     clientDir,
@@ -100,9 +139,16 @@ export async function startServer(
     url: `http://${host}:${port}`,
     database,
     reminders,
+    retention,
+    outbox,
+    backups,
     close: async () => {
       shutdown.abort();
+      health.stop();
+      retention.stop();
       await reminders.stop();
+      await outbox.stop();
+      await backups.stop();
       await new Promise<void>((resolve) => {
         // Keep-alive sockets with no request in flight would hold close() open, and a browser may send one
         // more request on them (an event stream reconnecting): keep closing them as they fall idle.
@@ -115,6 +161,7 @@ export async function startServer(
       });
       await feed.close();
       await database.close();
+      inUse.release();
     },
   };
 }

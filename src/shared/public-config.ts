@@ -7,6 +7,8 @@ export interface PublicConfig {
   links: { label: string; url: string }[];
   timeZone: string;
   googleSignIn: boolean;
+  /** Reservations older than this many days lose the guest's personal data (the privacy policy says so). */
+  retentionDays: number;
 }
 
 export const PUBLIC_CONFIG_ELEMENT_ID = 'app-config';

@@ -197,6 +197,8 @@ test('the admin books on / with the manual table picker', async ({ page }) => {
   await page.getByLabel('Phone Number').fill('5550100199');
   await page.getByLabel('Date').fill(openDate(10));
   await page.getByLabel('Number of Guests').selectOption('4');
+  // The admin books for a caller: the Reminder Email starts empty (issue 15.12).
+  await page.getByLabel('Reminder Email').fill('walk.in@example.com');
   await page.getByRole('button', { name: '5:30 PM' }).click();
   await page.getByRole('button', { name: 'Confirm Selection' }).click();
   await expect(page.getByText('Please select at least one table or counter seat.')).toBeVisible();

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './support/fixtures';
+import { signUpViaApi, uniqueEmail } from './support/e2e-env';
 
 const longDate = (date: Date) =>
   date.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'America/Los_Angeles' });
@@ -37,6 +38,20 @@ test.describe('app shell', () => {
     await expect(footer.getByRole('link', { name: 'Make Reservation' })).toBeVisible();
     // The account block is only for signed-in visitors.
     await expect(footer.getByRole('link', { name: 'Settings' })).toHaveCount(0);
+  });
+
+  test("a signed-in guest's footer holds Settings and Admin; Admin denies them and sends them home", async ({
+    page,
+  }) => {
+    await signUpViaApi(page, uniqueEmail('footer'), 'footer-password-1');
+    await page.goto('/privacy');
+    const account = page.getByRole('contentinfo').getByRole('navigation', { name: 'Account' });
+    await expect(account.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings/general');
+    await expect(account.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    await account.getByRole('link', { name: 'Admin' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Access Denied: Admin privileges required');
+    await expect(page).toHaveURL(/^http:\/\/[^/]+\/$/, { timeout: 6000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Make a Reservation' })).toBeVisible();
   });
 
   test('legal page: two tabs, the active one marked, and unknown sections fall back to the terms', async ({ page }) => {
@@ -82,6 +97,81 @@ test.describe('app shell', () => {
     await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
     await expect(page).toHaveURL(/privacy-policy$/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('scrolls to the top when Back and Forward change the path', async ({ page }) => {
+    const scrollY = () => page.evaluate(() => window.scrollY);
+    const scrollToBottom = async () => {
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await expect.poll(scrollY).toBeGreaterThan(100);
+    };
+    await page.goto('/legal/terms-of-service');
+    await expect(page.getByText(/24 hours/).first()).toBeVisible();
+    await scrollToBottom();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    await expect(page).toHaveURL(/privacy-policy$/);
+    await expect.poll(scrollY).toBe(0);
+    await scrollToBottom();
+
+    await page.goBack();
+    await expect(page).toHaveURL(/terms-of-service$/);
+    await expect(page.getByText(/24 hours/).first()).toBeVisible();
+    // Held a moment: the browser's own restoration would land after the page's first scroll.
+    await page.waitForTimeout(300);
+    expect(await scrollY()).toBe(0);
+    await scrollToBottom();
+
+    await page.goForward();
+    await expect(page).toHaveURL(/privacy-policy$/);
+    await page.waitForTimeout(300);
+    expect(await scrollY()).toBe(0);
+  });
+
+  test('routes match exactly: other letter cases are not found, a trailing slash is dropped', async ({ page }) => {
+    for (const path of ['/My-Reservations', '/ADMIN', '/Privacy', '/Legal/terms-of-service', '/Auth/signin']) {
+      await page.goto(path);
+      await expect(page.getByText(`The page ${path} could not be found`), path).toBeVisible();
+    }
+    await page.goto('/legal/privacy-policy/?from=footer#contact');
+    await expect(page).toHaveURL(/\/legal\/privacy-policy\?from=footer#contact$/);
+    await expect(
+      page.getByRole('navigation', { name: 'Legal documents' }).getByRole('link', { name: 'Privacy Policy' }),
+    ).toHaveAttribute('aria-current', 'page');
+    await page.goto('/auth/signin/?next=%2Fprivacy');
+    await expect(page).toHaveURL(/\/auth\/signin\?next=%2Fprivacy$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    // Going back does not land on the address with the slash, which would only redirect again.
+    await page.goto('/privacy');
+    await page.goto('/legal/terms-of-service//');
+    await expect(page).toHaveURL(/\/legal\/terms-of-service$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/privacy$/);
+  });
+
+  test('the footer shows the restaurant elsewhere as named logo links', async ({ page }) => {
+    await page.goto('/privacy');
+    const elsewhere = page.getByRole('contentinfo').getByRole('list', { name: 'Find us elsewhere' });
+    // The links are there at once; their drawings load as the footer comes near the view.
+    await expect(elsewhere.getByRole('link', { name: 'Instagram' })).toBeAttached();
+    await elsewhere.scrollIntoViewIfNeeded();
+    // config/restaurant.json lists Instagram and Yelp.
+    for (const [name, url] of [
+      ['Instagram', 'https://www.instagram.com/'],
+      ['Yelp', 'https://www.yelp.com/'],
+    ] as const) {
+      const link = elsewhere.getByRole('link', { name });
+      await expect(link).toHaveAttribute('href', url);
+      // A logo, not the word: the name is for screen readers, the picture for the eye.
+      await expect(link.locator('svg')).toBeVisible();
+      await expect(link).not.toContainText(name);
+      const box = await link.boundingBox();
+      // A target a thumb can hit.
+      expect(box!.width).toBeGreaterThanOrEqual(24);
+      expect(box!.height).toBeGreaterThanOrEqual(24);
+    }
+    await expect(elsewhere.getByRole('link')).toHaveCount(2);
+    const results = await new AxeBuilder({ page }).include('footer').analyze();
+    expect(results.violations).toEqual([]);
   });
 
   test('serves hashed assets compressed with a long cache, and the page passes axe', async ({ page, request }) => {

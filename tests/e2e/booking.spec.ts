@@ -3,7 +3,17 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { addDays, weekdayOf } from '../../src/booking/booking-window';
 import { formatLongDate } from '../../src/booking/calendar';
-import { ADMIN, BASE_URL, bookViaApi, openDate, signInViaApi, signUpViaApi, uniqueEmail } from './support/e2e-env';
+import {
+  ADMIN,
+  BASE_URL,
+  bookViaApi,
+  closedDate,
+  openDate,
+  signInViaApi,
+  signUpViaApi,
+  uniqueEmail,
+} from './support/e2e-env';
+import { todayIn } from '../../src/booking/calendar';
 import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 
@@ -250,6 +260,85 @@ test('an edit to a time taken meanwhile says so in the form, and the time must b
   await page.getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect(card.getByRole('button', { name: 'Edit' })).toBeFocused();
   await expect(card).toContainText('5:00 PM - 6:30 PM');
+});
+
+test('a date that cannot be booked online says why, with the phone for the dates only a call can book', async ({
+  page,
+}) => {
+  await signUpViaApi(page, uniqueEmail('why'), 'why-password-1');
+  await page.goto('/');
+  await page.getByLabel('Number of Guests').selectOption('2');
+  const times = page.getByRole('group', { name: 'Available Times' });
+  const phone = times.getByRole('link', { name: '(555) 010-0199' });
+  const today = todayIn('America/Los_Angeles');
+
+  // Today (Mondays included: the closure is the first thing to say).
+  await page.getByLabel('Date').fill(today);
+  if (weekdayOf(today) === 1) {
+    await expect(page.getByText('We are closed on Mondays')).toBeVisible();
+  } else {
+    await expect(times).toContainText('Online booking opens tomorrow.');
+    await expect(phone).toHaveAttribute('href', 'tel:5550100199');
+  }
+
+  let beyond = addDays(today, 61);
+  while (weekdayOf(beyond) === 1) beyond = addDays(beyond, 1);
+  await page.getByLabel('Date').fill(beyond);
+  await expect(times).toContainText('Online booking reaches 60 days ahead.');
+  await expect(phone).toHaveAttribute('href', 'tel:5550100199');
+
+  await page.getByLabel('Date').fill(closedDate());
+  await expect(times).toContainText('We are closed on this date.');
+  await expect(phone).toHaveCount(0);
+  await expect(page.getByText('No times are available on this date')).toHaveCount(0);
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations).toEqual([]);
+
+  // A date that can be booked offers its times again.
+  await page.getByLabel('Date').fill(openDate(12));
+  await expect(times.getByRole('button', { name: '5:00 PM' })).toBeVisible();
+  await expect(times).not.toContainText('We are closed');
+  await expect(page.getByRole('button', { name: 'Reserve' })).toBeDisabled();
+});
+
+test('My Reservations lists upcoming reservations first, soonest first, then past ones under their own heading', async ({
+  page,
+}) => {
+  const email = uniqueEmail('history');
+  await signUpViaApi(page, email, 'history-password-1');
+  // Booked out of order; each on its own day.
+  const [first, second, third, fourth] = [openDate(33), openDate(35), openDate(37), openDate(39)];
+  for (const [date, startTime] of [
+    [third, 1900],
+    [first, 1700],
+    [fourth, 1800],
+    [second, 2000],
+  ] as const) {
+    expect((await bookViaApi(page, { reservationDate: date, startTime, reminderEmail: email })).status()).toBe(201);
+  }
+  const cardDates = (list: ReturnType<Page['getByRole']>) =>
+    list.getByRole('article').evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label')));
+  const named = (...dates: string[]) => dates.map((date) => `Reservation on ${formatLongDate(date)}`);
+
+  await page.goto('/my-reservations');
+  const upcoming = page.getByRole('region', { name: 'Upcoming' });
+  await expect(upcoming.getByRole('article')).toHaveCount(4);
+  expect(await cardDates(upcoming)).toEqual(named(first, second, third, fourth));
+  await expect(page.getByRole('heading', { name: 'Past' })).toHaveCount(0);
+
+  // Seen in the night after the second dinner (the browser's clock moved on): the first two have taken place,
+  // and are listed last, the latest first.
+  await page.clock.setFixedTime(new Date(`${addDays(second, 1)}T00:00:00-08:00`));
+  await page.reload();
+  await expect(upcoming.getByRole('article')).toHaveCount(2);
+  expect(await cardDates(upcoming)).toEqual(named(third, fourth));
+  const past = page.getByRole('region', { name: 'Past' });
+  await expect(past.getByRole('heading', { level: 2, name: 'Past' })).toBeVisible();
+  expect(await cardDates(past)).toEqual(named(second, first));
+  await expect(past.getByText('This reservation has taken place.')).toHaveCount(2);
+  await expect(past.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations).toEqual([]);
 });
 
 test('book counter seats', async ({ page }) => {

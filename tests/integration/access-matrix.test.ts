@@ -4,28 +4,46 @@ import { addDays, weekdayOf } from '../../src/booking/booking-window';
 import { TestClient } from '../support/http-client';
 import { actionLinkOf, waitForEmail } from '../support/outbox';
 import { bookingBody, FIXED_NOW } from '../support/reservation-factory';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { NO_FAIR_USE_LIMITS, startTestServer, type TestServer } from '../support/test-server';
 
 // Every endpoint x every kind of caller, as one table: the status each caller gets, and that no answer
 // carries another guest's data. The admin is the verified account with ADMIN_EMAIL; before it verifies,
 // the very same account is "an unverified sign-up with the admin's address" and must get no admin rights.
-// One database cannot hold two accounts with one email, so that column is asked first, then the account
-// verifies through its emailed link (README, "Make yourself admin") and answers the admin column.
+// One database cannot hold two accounts with one email, so that column is asked first, then the owner verifies
+// the address through its emailed link, chooses the admin password there, and signs in again (README, "Make
+// yourself admin"); that session answers the admin column. Guest A moved to a new address before the matrix
+// is asked, and a newcomer signed up with A's former one: a stranger to A's bookings, like guest B (issue 19).
 
 const ADMIN_EMAIL = 'owner@example.com';
-const CALLERS = ['anonymous', 'guestA', 'guestB', 'unverifiedAdminEmail', 'admin'] as const;
+/** Guest A's address when A signed up and booked; A has moved to a new one since, and a newcomer holds this. */
+const A_FORMER_EMAIL = 'ann@example.com';
+const CALLERS = ['anonymous', 'guestA', 'guestB', 'newcomer', 'unverifiedAdminEmail', 'admin'] as const;
 type Caller = (typeof CALLERS)[number];
-type Statuses = [anonymous: number, guestA: number, guestB: number, unverifiedAdminEmail: number, admin: number];
+type Statuses = [
+  anonymous: number,
+  guestA: number,
+  guestB: number,
+  newcomer: number,
+  unverifiedAdminEmail: number,
+  admin: number,
+];
 
 /** What each guest typed into their bookings: none of it may reach another guest. */
 const GUESTS = {
-  guestA: { email: 'ann@example.com', name: 'Annabel Quill', phone: '555-867-5309', reminder: 'annabel.q@example.net' },
+  guestA: {
+    email: 'ann.moved@example.com',
+    name: 'Annabel Quill',
+    phone: '555-867-5309',
+    reminder: 'annabel.q@example.net',
+  },
   guestB: {
     email: 'bob@example.com',
     name: 'Bartholomew Finch',
     phone: '555-222-3344',
     reminder: 'bart.f@example.net',
   },
+  // Signed up with guest A's former address, after A moved.
+  newcomer: { email: A_FORMER_EMAIL, name: 'Nora Newcomer', phone: '555-444-1212', reminder: 'nora.n@example.net' },
   // The admin-email account books too (as a guest while unverified).
   unverifiedAdminEmail: {
     email: ADMIN_EMAIL,
@@ -38,6 +56,7 @@ type Guest = keyof typeof GUESTS;
 const PASSWORDS: Record<Guest, string> = {
   guestA: 'ann-password-1',
   guestB: 'bob-password-1',
+  newcomer: 'nora-password-1',
   unverifiedAdminEmail: 'owner-password-1',
 };
 const secretsOf = (guest: Guest) => {
@@ -58,6 +77,8 @@ interface Row {
   path: string;
   expected: Statuses;
   body?: (caller: Caller) => unknown;
+  /** The content type of a success, when it is not JSON (or an event stream). */
+  contentType?: RegExp;
   /** Further checks of one cell's answer (beyond the status and the no-leak rule). */
   check?: (caller: Caller, answer: Answer, target: string | undefined) => Promise<void> | void;
 }
@@ -102,14 +123,26 @@ describe('access matrix: every endpoint x every kind of caller', () => {
     server.database.db.selectFrom('reservations').selectAll().where('id', '=', id).executeTakeFirst();
 
   beforeAll(async () => {
-    server = await startTestServer({ ADMIN_EMAIL }, () => FIXED_NOW);
+    // Guest A books once per row here; the fair-use limits have tests of their own.
+    server = await startTestServer({ env: { ADMIN_EMAIL, ...NO_FAIR_USE_LIMITS }, now: () => FIXED_NOW });
     // Each caller connects from its own address: sign-up rate limits are per client address.
     CALLERS.forEach((caller, i) => (clients[caller] = new TestClient(server.url, {}, `127.0.0.${20 + i}`)));
-    for (const guest of Object.keys(GUESTS) as Guest[])
+    for (const guest of ['guestB', 'unverifiedAdminEmail'] as const)
       expect((await clients[guest].signUp(GUESTS[guest].email, PASSWORDS[guest])).status).toBe(200);
+    // Guest A signs up and books at the former address, then moves to the new one and confirms it.
+    expect((await clients.guestA.signUp(A_FORMER_EMAIL, PASSWORDS.guestA)).status).toBe(200);
     // "admin" is the same account, asked after it has verified its address (see the top of this file).
     clients.admin = clients.unverifiedAdminEmail;
     annsReservation = await annBooks();
+    expect((await clients.guestA.post('/api/auth/change-email', { newEmail: GUESTS.guestA.email })).status).toBe(200);
+    const confirm = actionLinkOf(
+      await waitForEmail(server.config.mail.outboxDir, GUESTS.guestA.email, /Confirm your email/),
+    );
+    expect((await clients.anonymous.post('/api/account/email-action', confirm)).status).toBe(200);
+    expect(await clients.guestA.session()).toMatchObject({ email: GUESTS.guestA.email });
+    // The newcomer takes the address A left, and books too.
+    expect((await clients.newcomer.signUp(A_FORMER_EMAIL, PASSWORDS.newcomer)).status).toBe(200);
+    expect((await clients.newcomer.post('/api/reservations', bookingOf('newcomer'))).status).toBe(201);
     // Bob and the owner have bookings too, so "only their own" in the lists is not vacuous.
     expect((await clients.guestB.post('/api/reservations', bookingOf('guestB'))).status).toBe(201);
     expect(
@@ -125,54 +158,56 @@ describe('access matrix: every endpoint x every kind of caller', () => {
 
   // prettier-ignore
   const MATRIX: Row[] = [
-    // Columns: anonymous, guest A, guest B, the unverified admin-email account, the admin.
-    //                                                                               anon A    B    unv. admin
-    { method: 'GET', path: '/api/health',                                 expected: [200, 200, 200, 200, 200] },
-    { method: 'GET', path: '/api/session',                                expected: [200, 200, 200, 200, 200],
+    // Columns: anonymous, guest A, guest B, the newcomer at A's former address, the unverified admin-email
+    // account, the admin.
+    //                                                                               anon A    B    new  unv. admin
+    { method: 'GET', path: '/api/health',                                 expected: [200, 200, 200, 200, 200, 200] },
+    { method: 'GET', path: '/api/session',                                expected: [200, 200, 200, 200, 200, 200],
       check: (caller, { body }) => {
         if (caller === 'anonymous') return expect(body).toEqual({ user: null });
         expect(body.user).toMatchObject({
           email: ownEmail(caller),
-          emailVerified: caller === 'admin',
+          // Guest A confirmed its new address; the admin confirmed the admin address.
+          emailVerified: caller === 'admin' || caller === 'guestA',
           isAdmin: caller === 'admin',
         });
       } },
-    { method: 'POST', path: '/api/account/email-action',                  expected: [400, 400, 400, 400, 400],
+    { method: 'POST', path: '/api/account/email-action',                  expected: [400, 400, 400, 400, 400, 400],
       body: () => ({ mode: 'verifyEmail', oobCode: 'made-up-code' }) },
-    { method: 'POST', path: '/api/account/password',                      expected: [401, 200, 200, 200, 200],
+    { method: 'POST', path: '/api/account/password',                      expected: [401, 200, 200, 200, 200, 200],
       // The same password again: the endpoint works for a fresh session, and nobody's password changes.
       body: (caller) => ({ newPassword: PASSWORDS[ownerOf(caller) ?? 'guestA'] }) },
-    { method: 'GET', path: availability,                                  expected: [401, 200, 200, 200, 200],
+    { method: 'GET', path: availability,                                  expected: [401, 200, 200, 200, 200, 200],
       check: (caller, { body }) => {
         if (caller !== 'anonymous') expect(Object.keys(body).sort()).toEqual(['date', 'times']);
       } },
-    { method: 'GET', path: '/api/tables',                                 expected: [401, 403, 403, 403, 200] },
+    { method: 'GET', path: '/api/tables',                                 expected: [401, 403, 403, 403, 403, 200] },
     { method: 'GET', path: '/api/tables/available?date=2026-11-25&startTime=1700&seatType=table',
-                                                                          expected: [401, 403, 403, 403, 200] },
-    { method: 'POST', path: '/api/reservations',                          expected: [401, 201, 201, 201, 201],
+                                                                          expected: [401, 403, 403, 403, 403, 200] },
+    { method: 'POST', path: '/api/reservations',                          expected: [401, 201, 201, 201, 201, 201],
       body: (caller) => bookingOf(ownerOf(caller) ?? 'guestA'),
       check: (caller, { status, body }) => {
         // A booking is always under the caller's own account email, whatever the body says.
         if (status === 201) expect(body.reservation.email).toBe(ownEmail(caller));
       } },
-    { method: 'GET', path: '/api/reservations/mine',                      expected: [401, 200, 200, 200, 200],
+    { method: 'GET', path: '/api/reservations/mine',                      expected: [401, 200, 200, 200, 200, 200],
       check: (caller, { body }) => {
         if (caller === 'anonymous') return;
         const emails = (body.reservations as { email: string }[]).map((r) => r.email);
         expect(emails.length).toBeGreaterThan(0);
         expect(new Set(emails)).toEqual(new Set([ownEmail(caller)]));
       } },
-    { method: 'GET', path: '/api/reservations/all',                       expected: [401, 403, 403, 403, 200],
+    { method: 'GET', path: '/api/reservations/all',                       expected: [401, 403, 403, 403, 403, 200],
       check: (caller, { body }) => {
         if (caller !== 'admin') return;
         const emails = new Set((body.reservations as { email: string }[]).map((r) => r.email));
         expect(emails).toEqual(new Set(Object.values(GUESTS).map((guest) => guest.email)));
       } },
-    { method: 'GET', path: '/api/reservations?date=2026-11-24',           expected: [401, 403, 403, 403, 200],
+    { method: 'GET', path: '/api/reservations?date=2026-11-24',           expected: [401, 403, 403, 403, 403, 200],
       check: (caller, { body }) => {
         if (caller === 'admin') expect(body.reservations.map((r: { id: string }) => r.id)).toContain(annsReservation.id);
       } },
-    { method: 'GET', path: '/api/reservations/stream?date=2026-11-24',    expected: [401, 403, 403, 403, 200],
+    { method: 'GET', path: '/api/reservations/stream?date=2026-11-24',    expected: [401, 403, 403, 403, 403, 200],
       check: (caller, answer) => {
         // The admin's live view: an event stream whose first snapshot holds the day's bookings.
         if (caller === 'admin') {
@@ -180,35 +215,45 @@ describe('access matrix: every endpoint x every kind of caller', () => {
           expect(answer.text).toContain(GUESTS.guestA.name);
         }
       } },
-    { method: 'GET', path: `/api/reservations/${A_RESERVATION}`,          expected: [401, 200, 404, 404, 200] },
-    { method: 'PATCH', path: `/api/reservations/${A_RESERVATION}`,        expected: [401, 200, 404, 404, 200],
+    { method: 'GET', path: '/api/reservations/export',                    expected: [401, 403, 403, 403, 403, 200],
+      contentType: /^text\/csv; charset=utf-8$/,
+      check: (caller, { text }) => {
+        // The owner's download holds every guest's reservations.
+        if (caller === 'admin') for (const guest of Object.values(GUESTS)) expect(text).toContain(guest.name);
+      } },
+    { method: 'GET', path: '/api/backups/status',                         expected: [401, 403, 403, 403, 403, 200],
+      check: (caller, { body }) => {
+        if (caller === 'admin') expect(['sqlite', 'postgres']).toContain(body.database);
+      } },
+    { method: 'GET', path: `/api/reservations/${A_RESERVATION}`,          expected: [401, 200, 404, 404, 404, 200] },
+    { method: 'PATCH', path: `/api/reservations/${A_RESERVATION}`,        expected: [401, 200, 404, 404, 404, 200],
       body: (caller) => ({ specialRequests: `set by ${caller}` }),
       check: async (caller, { status }, target) => {
         // A refused edit changed nothing.
         if (status === 404) expect((await storedReservation(target!))?.specialRequests).not.toBe(`set by ${caller}`);
       } },
-    { method: 'DELETE', path: `/api/reservations/${NEW_A_RESERVATION}`,   expected: [401, 200, 404, 404, 200],
+    { method: 'DELETE', path: `/api/reservations/${NEW_A_RESERVATION}`,   expected: [401, 200, 404, 404, 404, 200],
       check: async (_caller, { status }, target) => {
         // A refused cancel left the booking in place; an allowed one removed it.
         expect(await storedReservation(target!)).toEqual(status === 200 ? undefined : expect.anything());
       } },
-    { method: 'GET', path: `/api/reservations/${MISSING}`,                expected: [401, 404, 404, 404, 404] },
-    { method: 'GET', path: '/api/no-such-endpoint',                       expected: [404, 404, 404, 404, 404] },
+    { method: 'GET', path: `/api/reservations/${MISSING}`,                expected: [401, 404, 404, 404, 404, 404] },
+    { method: 'GET', path: '/api/no-such-endpoint',                       expected: [404, 404, 404, 404, 404, 404] },
     // Better Auth's own endpoints, where the caller matters.
-    { method: 'GET', path: '/api/auth/get-session',                       expected: [200, 200, 200, 200, 200],
+    { method: 'GET', path: '/api/auth/get-session',                       expected: [200, 200, 200, 200, 200, 200],
       check: (caller, { body }) => {
         if (caller === 'anonymous') expect(body).toBeNull();
         else expect(body.user.email).toBe(ownEmail(caller));
       } },
-    { method: 'GET', path: '/api/auth/list-sessions',                     expected: [401, 200, 200, 200, 200],
+    { method: 'GET', path: '/api/auth/list-sessions',                     expected: [401, 200, 200, 200, 200, 200],
       check: async (caller, { body }) => {
         if (caller === 'anonymous') return;
         // Only the caller's own sessions.
         const own = await server.database.db.selectFrom('user').select('id').where('email', '=', ownEmail(caller)).executeTakeFirstOrThrow();
         expect(new Set((body as { userId: string }[]).map((session) => session.userId))).toEqual(new Set([own.id]));
       } },
-    { method: 'GET', path: '/api/auth/list-accounts',                     expected: [401, 200, 200, 200, 200] },
-    { method: 'POST', path: '/api/auth/update-user',                      expected: [401, 200, 200, 200, 200],
+    { method: 'GET', path: '/api/auth/list-accounts',                     expected: [401, 200, 200, 200, 200, 200] },
+    { method: 'POST', path: '/api/auth/update-user',                      expected: [401, 200, 200, 200, 200, 200],
       // A profile update cannot mark the address verified (which would make the squatter admin).
       body: (caller) => ({ name: `${caller} renamed`, emailVerified: true }),
       check: async (caller) => {
@@ -287,7 +332,8 @@ describe('access matrix: every endpoint x every kind of caller', () => {
         if (answer.status === 404 && url.startsWith('/api/reservations/'))
           expect(message).toBe('Reservation not found');
       }
-      if (answer.status < 400) expect(answer.contentType).toMatch(/^(application\/json|text\/event-stream)/);
+      if (answer.status < 400)
+        expect(answer.contentType).toMatch(row.contentType ?? /^(application\/json|text\/event-stream)/);
       await row.check?.(caller, answer, target);
     }
   }
@@ -296,10 +342,17 @@ describe('access matrix: every endpoint x every kind of caller', () => {
     const actual: Record<string, Partial<Record<Caller, number>>> = {};
     for (const caller of CALLERS.filter((c) => c !== 'admin')) await askColumn(caller, actual);
 
-    // The owner clicks the link in the verification email: the same account is now the admin.
+    // The owner clicks the link in the verification email: the session of the sign-up ends, and the owner
+    // chooses the admin password through the link's next step, then signs in: that session is the admin.
     expect(await clients.unverifiedAdminEmail.session()).toMatchObject({ emailVerified: false, isAdmin: false });
     const link = actionLinkOf(await waitForEmail(server.config.mail.outboxDir, ADMIN_EMAIL, /Confirm your email/));
-    expect((await clients.anonymous.post('/api/account/email-action', link)).status).toBe(200);
+    const verified = await clients.anonymous.post('/api/account/email-action', link);
+    expect(verified.status).toBe(200);
+    expect(await clients.unverifiedAdminEmail.session()).toBeNull();
+    const token = verified.body.setPasswordCode as string;
+    const newPassword = { newPassword: PASSWORDS.unverifiedAdminEmail, token };
+    expect((await clients.anonymous.post('/api/auth/reset-password', newPassword)).status).toBe(200);
+    expect((await clients.admin.signIn(ADMIN_EMAIL, PASSWORDS.unverifiedAdminEmail)).status).toBe(200);
     expect(await clients.admin.session()).toMatchObject({ emailVerified: true, isAdmin: true });
     await askColumn('admin', actual);
 

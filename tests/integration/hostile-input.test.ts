@@ -231,10 +231,10 @@ describe('hostile input: random and malformed requests', () => {
   let ownId: string;
 
   beforeAll(async () => {
-    server = await startTestServer(
-      { ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner-password-1' },
-      () => FIXED_NOW,
-    );
+    server = await startTestServer({
+      env: { ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner-password-1' },
+      now: () => FIXED_NOW,
+    });
     clients.guest = new TestClient(server.url, {}, GUEST_ADDRESS);
     clients.admin = new TestClient(server.url, {}, ADMIN_ADDRESS);
     expect((await clients.guest.signUp('ann@example.com', 'ann-password-1')).status).toBe(200);

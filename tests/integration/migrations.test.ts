@@ -2,10 +2,13 @@ import { getMigrations } from 'better-auth/db/migration';
 import { sql } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdminSeat } from '../../src/server/accounts/admin-seat';
 import { createAuth } from '../../src/server/auth';
 import { loadConfig, type AppConfig } from '../../src/server/config';
 import { openDatabase, type AppDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
+import { createRateCounters } from '../../src/server/db/rate-counters';
+import { createOriginPolicy } from '../../src/server/http/origins';
 import { seedTablesIfEmpty } from '../../src/server/db/seed';
 import { isHoldConflict } from '../../src/server/reservations/reservation-store';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -33,6 +36,11 @@ describe('migrations and seed on the test database (SQLite, or PostgreSQL with T
       '0003-email-action-codes',
       '0004-table-holds',
       '0005-reminder-sent',
+      '0006-reservation-owner',
+      '0007-admin-grants',
+      '0008-rate-counters',
+      '0009-health-probe',
+      '0010-mail-outbox',
     ]);
     expect(await migrateToLatest(database.db, database.dialect)).toEqual([]);
   });
@@ -54,8 +62,8 @@ describe('migrations and seed on the test database (SQLite, or PostgreSQL with T
         .find((table) => table.name === name)
         ?.columns.map((column) => column.name)
         .sort();
-    // The spec's fields, and when the reminder went out.
-    expect(columns('reservations')).toEqual([...SPEC_RESERVATION_FIELDS, 'reminderSentFor'].sort());
+    // The spec's fields, when the reminder went out, and the account the reservation belongs to.
+    expect(columns('reservations')).toEqual([...SPEC_RESERVATION_FIELDS, 'reminderSentFor', 'userId'].sort());
     expect(columns('tables')).toEqual(['id', 'isReservable', 'location', 'numSeats']);
   });
 
@@ -74,12 +82,19 @@ describe('migrations and seed on the test database (SQLite, or PostgreSQL with T
 
   it('leaves Better Auth nothing to create or add', async () => {
     const unused = () => Promise.reject(new Error('no email expected'));
-    const auth = createAuth(
-      config,
-      database,
-      { sendVerification: unused, sendPasswordReset: () => undefined, sendEmailChanged: unused },
-      pino({ level: 'silent' }),
-    );
+    const auth = createAuth(config, database, {
+      emails: {
+        sendVerification: unused,
+        sendPasswordReset: unused,
+        sendEmailChanged: unused,
+        sendSignUpAttempt: unused,
+      },
+      seat: createAdminSeat(database.db, undefined),
+      counters: createRateCounters(database.db),
+      origins: createOriginPolicy(config),
+      logger: pino({ level: 'silent' }),
+      removeAccountData: unused,
+    });
     const { toBeCreated, toBeAdded } = await getMigrations(auth.options);
     expect(toBeCreated).toEqual([]);
     expect(toBeAdded).toEqual([]);

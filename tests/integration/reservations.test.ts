@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/http-client';
 import { bookingBody, FIXED_NOW, SPEC_RESERVATION_FIELDS } from '../support/reservation-factory';
 import { openEventStream } from '../support/sse';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { NO_FAIR_USE_LIMITS, startTestServer, type TestServer } from '../support/test-server';
 
 const SLOT_TAKEN = 'That time slot has been booked. Please refresh the page.';
 
@@ -22,10 +22,11 @@ describe('reservations over real HTTP', () => {
   beforeAll(async () => {
     // FIXED_NOW, moving one millisecond per reading, so that each write gets its own update time.
     let ticks = 0;
-    server = await startTestServer(
-      { ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner-password-1' },
-      () => new Date(FIXED_NOW.getTime() + ticks++),
-    );
+    server = await startTestServer({
+      // These tests book many times as one guest: the fair-use limits have tests of their own.
+      env: { ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner-password-1', ...NO_FAIR_USE_LIMITS },
+      now: () => new Date(FIXED_NOW.getTime() + ticks++),
+    });
     [ann, bob, admin, anonymous] = [newClient(), newClient(), newClient(), newClient()];
     await ann.signUp('ann@example.com', 'ann-password-1');
     await bob.signUp('bob@example.com', 'bob-password-1');
@@ -275,9 +276,15 @@ describe('reservations over real HTTP', () => {
       createdAt: now,
       updatedAt: now,
     });
+    // Written straight to the database, as reservations made before this test's clock: Bob's account owns them.
+    const bobsAccount = await server.database.db
+      .selectFrom('user')
+      .select('id')
+      .where('email', '=', 'bob@example.com')
+      .executeTakeFirstOrThrow();
     await server.database.db
       .insertInto('reservations')
-      .values([row('old-8', '2026-11-14'), row('old-7', '2026-11-15')])
+      .values([row('old-8', '2026-11-14'), row('old-7', '2026-11-15')].map((r) => ({ ...r, userId: bobsAccount.id })))
       .execute();
     const ids = ((await bob.get('/api/reservations/mine')).body.reservations as { id: string }[]).map((r) => r.id);
     expect(ids).toContain('old-7');
@@ -409,7 +416,10 @@ describe('the last free table under 50 concurrent requests', () => {
         tables: [{ id: '1', numSeats: 2, location: 'floor', isReservable: true }],
       }),
     );
-    const server = await startTestServer({ RESTAURANT_CONFIG: file }, () => FIXED_NOW);
+    const server = await startTestServer({
+      env: { RESTAURANT_CONFIG: file, ...NO_FAIR_USE_LIMITS },
+      now: () => FIXED_NOW,
+    });
     try {
       const guest = new TestClient(server.url, {}, '127.0.0.200');
       await guest.signUp('racer@example.com', 'racer-password-1');
@@ -427,5 +437,78 @@ describe('the last free table under 50 concurrent requests', () => {
     } finally {
       await server.stop();
     }
+  });
+});
+
+describe('availability says why a date cannot be booked', () => {
+  let server: TestServer;
+  let guest: TestClient;
+  let admin: TestClient;
+
+  beforeAll(async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'closed-date-')), 'restaurant.json');
+    const shipped = JSON.parse(readFileSync('config/restaurant.json', 'utf8')) as object;
+    writeFileSync(file, JSON.stringify({ ...shipped, closedDates: ['2026-12-24'] }));
+    server = await startTestServer({
+      env: { RESTAURANT_CONFIG: file, ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner-password-1' },
+      now: () => FIXED_NOW,
+    });
+    guest = new TestClient(server.url, {}, '127.0.0.210');
+    admin = new TestClient(server.url, {}, '127.0.0.211');
+    await guest.signUp('why@example.com', 'why-password-1');
+    await admin.signIn('owner@example.com', 'owner-password-1');
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  const availability = (client: TestClient, date: string) =>
+    client.get(`/api/availability?date=${encodeURIComponent(date)}&partySize=2&seatType=table`);
+
+  // FIXED_NOW is Sunday 2026-11-22, noon in Los Angeles.
+  it.each([
+    ['2026-11-22', 'too_soon'], // today: online booking opens tomorrow
+    ['2026-11-21', 'past'],
+    ['2027-01-21', undefined], // the 60th day ahead, the last a guest may book
+    ['2027-01-22', 'too_far'],
+    ['2026-12-24', 'closed'], // a closed date of the config
+    ['2026-11-30', 'monday'],
+    ['25/11/2026', 'invalid'],
+  ])('tells a guest, for %s, the reason %s beside the times', async (date, refusal) => {
+    const response = await availability(guest, date);
+    expect(response.status).toBe(200);
+    // The reason is there only for a date that cannot be booked.
+    expect(response.body).toEqual(refusal ? { date, times: [], refusal } : { date, times: expect.any(Array) });
+    if (!refusal) expect(response.body.times.length).toBeGreaterThan(0);
+  });
+
+  it("answers the admin by the admin's own window", async () => {
+    expect((await availability(admin, '2026-11-22')).body).toEqual({
+      date: '2026-11-22',
+      times: [1700, 1730, 1800, 1830, 1900, 1930, 2000, 2030],
+    });
+    expect((await availability(admin, '2026-11-21')).body.refusal).toBe('past');
+    expect((await availability(admin, '2028-11-22')).body).not.toHaveProperty('refusal');
+    expect((await availability(admin, '2028-11-23')).body.refusal).toBe('too_far');
+    expect((await availability(admin, '2026-12-24')).body.refusal).toBe('closed');
+  });
+
+  it('gives no reason for a seating that is only full: it is simply not offered', async () => {
+    for (const table of ['1', '2', '3', '4', '5', '6', '7', '8'])
+      expect((await admin.post('/api/reservations', bookingBody({ startTime: 1700, tableIds: [table] }))).status).toBe(
+        201,
+      );
+    const response = await guest.get('/api/availability?date=2026-11-24&partySize=2&seatType=table');
+    expect(response.body.times).not.toContain(1700);
+    expect(response.body).not.toHaveProperty('refusal');
+  });
+
+  it('still refuses a booking on such a date, with the same rule', async () => {
+    const response = await guest.post(
+      '/api/reservations',
+      bookingBody({ reservationDate: '2026-12-24', reminderEmail: 'why@example.com' }),
+    );
+    expect(response.status).toBe(400);
+    expect(response.body.error.message).toBe('We are closed on this date');
   });
 });

@@ -69,7 +69,7 @@ describe('logging', () => {
     const consoleSpies = (['log', 'info', 'warn', 'error'] as const).map((method) =>
       vi.spyOn(console, method).mockImplementation(() => undefined),
     );
-    const server = await startTestServer({}, undefined, undefined, undefined, logger);
+    const server = await startTestServer({ logger });
     try {
       const guest = new TestClient(server.url);
       expect((await guest.signUp('logged@example.com', 'logged-password-1')).status).toBe(200);

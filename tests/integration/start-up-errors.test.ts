@@ -5,11 +5,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // Starts the real entry point as a process, as `npm start` would, with one bad variable at a time.
-async function start(env: Record<string, string>) {
+async function start(env: Record<string, string>, dataFiles: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'reservations-start-'));
+  for (const [name, content] of Object.entries(dataFiles)) writeFileSync(join(dataDir, name), content);
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
     env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', PORT: '0', ...env },
-    timeout: 20_000,
+    // Ten starts run at once, each compiling the sources through tsx: generous, for a loaded machine.
+    timeout: 50_000,
   });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
@@ -37,6 +39,15 @@ describe.concurrent('start-up with a bad configuration', () => {
     expect(status).toBe(1);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(message);
+  });
+
+  // Issue 19.3: an empty secret file once started the app on the auth library's public default secret, and a
+  // verification token forged with it made an attacker the admin.
+  it('refuses to start on an empty auth-secret file, naming it', async () => {
+    const { status, lines } = await start({}, { 'auth-secret': '' });
+    expect(status).toBe(1);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Configuration error: AUTH_SECRET: the secret file .*auth-secret is empty; delete it/);
   });
 
   it('names the problem inside an invalid restaurant config file', async () => {

@@ -9,8 +9,8 @@ import { startTestServer } from '../support/test-server';
 describe.runIf(process.env.TEST_DATABASE_URL)('two server instances on one PostgreSQL database', () => {
   it('a booking through instance A appears on the admin stream of instance B', async () => {
     const env = { ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner-password-1' };
-    const a = await startTestServer(env, () => FIXED_NOW);
-    const b = await startTestServer(env, () => FIXED_NOW, a.testDatabase);
+    const a = await startTestServer({ env, now: () => FIXED_NOW });
+    const b = await startTestServer({ env, now: () => FIXED_NOW, shared: a.testDatabase });
     try {
       const admin = new TestClient(b.url);
       await admin.signIn('owner@example.com', 'owner-password-1');
@@ -40,7 +40,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server instances on one Postg
 
   it('a session ended through instance A stops working on instance B at once', async () => {
     const a = await startTestServer();
-    const b = await startTestServer({}, undefined, a.testDatabase);
+    const b = await startTestServer({ shared: a.testDatabase });
     try {
       const onA = new TestClient(a.url);
       await onA.signUp('guest@example.com', 'guest-password-1');

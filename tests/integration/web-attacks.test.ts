@@ -31,18 +31,17 @@ async function startWithClient() {
   );
   writeFileSync(join(clientDir, 'assets', 'app.js'), 'console.log("app");');
   const clock = { now: FIXED_NOW };
-  const server = await startTestServer(
-    {
+  const server = await startTestServer({
+    env: {
       ADMIN_EMAIL: 'owner@example.com',
       ADMIN_PASSWORD: 'owner-password-1',
       GOOGLE_CLIENT_ID: 'test-client-id',
       GOOGLE_CLIENT_SECRET: 'test-secret',
       RESTAURANT_NAME: HOSTILE_RESTAURANT,
     },
-    () => clock.now,
-    undefined,
+    now: () => clock.now,
     clientDir,
-  );
+  });
   return {
     ...server,
     clock,
@@ -138,8 +137,12 @@ describe('web attacks over real HTTP', () => {
       for (const [method, path, body] of WRITES) {
         const response = await withGuestCookie(method, path(), headers(), body);
         expect(response.status, `${method} ${path()}`).toBe(403);
+        // PUBLIC_URL is set (as the test server sets it): the refusal names the address to open (issue 19.6).
         expect(response.json).toEqual({
-          error: { message: 'Cross-site requests are not allowed.', code: 'cross_origin' },
+          error: {
+            message: `This app's address is ${server.url}. Please open it there and try again.`,
+            code: 'cross_origin',
+          },
         });
       }
       // A form post needs no preflight: text/plain is refused all the same.
@@ -344,8 +347,9 @@ describe('web attacks over real HTTP', () => {
     it('limits sign-in attempts from one address, even with the right password or another account', async () => {
       await newClient().signUp('cat@example.com', 'cat-password-1');
       const attacker = newClient();
-      for (let attempt = 0; attempt < 5; attempt++)
-        expect((await attacker.signIn('ann@example.com', `guess-${attempt}`)).status).toBe(401);
+      // Spread over many accounts, so that no one account's back-off comes first: 30 a minute from one address.
+      for (let attempt = 0; attempt < 30; attempt++)
+        expect((await attacker.signIn(`victim-${attempt}@example.com`, `guess-${attempt}`)).status).toBe(401);
       // Limited now: guessing right does not get in, and moving on to another account does not help.
       for (const [email, password] of [
         ['ann@example.com', 'ann-password-1'],
@@ -359,6 +363,29 @@ describe('web attacks over real HTTP', () => {
       }
       // The guest, from their own address, is not locked out by the attacker's guesses.
       expect((await newClient().signIn('ann@example.com', 'ann-password-1')).status).toBe(200);
+    });
+
+    it('backs off one account after five wrong passwords, from any address, until the wait is over', async () => {
+      await newClient().signUp('dan@example.com', 'dan-password-1');
+      // Five guesses, each from another address: the per-address limit never sees more than one.
+      for (let attempt = 0; attempt < 5; attempt++)
+        expect((await newClient().signIn('dan@example.com', `guess-${attempt}`)).status).toBe(401);
+      // Now even the right password waits, whoever sends it: the guesser cannot tell a right guess.
+      const waiting = await newClient().signIn('dan@example.com', 'dan-password-1');
+      expect(waiting.status).toBe(429);
+      expect(waiting.body.message).toBe(
+        'Too many wrong passwords for this account. Please wait 1 minute and try again, or reset your password.',
+      );
+      expect(waiting.headers.getSetCookie().some((line) => line.includes('session_token'))).toBe(false);
+      // An address with no account waits the same way: the back-off says nothing about who has an account.
+      for (let attempt = 0; attempt < 5; attempt++) await newClient().signIn('nobody@example.com', `guess-${attempt}`);
+      expect((await newClient().signIn('nobody@example.com', 'x')).status).toBe(429);
+      // Once the wait is over (moved back a minute here), the right password works and forgives the run.
+      await sql`update rate_counters set "lastAt" = "lastAt" - 61000 where key = 'sign-in-failures:dan@example.com'`.execute(
+        server.database.db,
+      );
+      expect((await newClient().signIn('dan@example.com', 'dan-password-1')).status).toBe(200);
+      expect((await newClient().signIn('dan@example.com', 'wrong')).status).toBe(401);
     });
 
     it('limits password-reset emails from one address (no mail bombing through us)', async () => {

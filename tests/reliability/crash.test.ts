@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, weekdayOf } from '../../src/booking/booking-window';
 import { todayIn } from '../../src/booking/calendar';
-import type { Reservation } from '../../src/server/reservations/reservation-record';
+import type { Reservation } from '../../src/shared/reservation';
 import { startAppProcess, type AppProcess } from '../support/app-process';
 import { auditBook } from '../support/book-integrity';
+import { NO_FAIR_USE_LIMITS } from '../support/fair-use';
 import { freePort } from '../support/free-port';
 import { TestClient } from '../support/http-client';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -54,6 +55,8 @@ describe('crash recovery under load', () => {
     DATABASE_URL: database.url,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
+    // Eight clients book as fast as they can, a few accounts many times: a load, not fair use.
+    ...NO_FAIR_USE_LIMITS,
   });
 
   beforeAll(async () => {

@@ -13,6 +13,8 @@ export interface AppProcess {
   stop(): Promise<number | null>;
   /** Resident memory of the process, from /proc (Linux), in bytes. */
   rss(): number;
+  /** Whether the process is still running (it has not exited or been killed). */
+  alive(): boolean;
 }
 
 export async function startAppProcess(port: number, env: Record<string, string>): Promise<AppProcess> {
@@ -54,6 +56,7 @@ export async function startAppProcess(port: number, env: Record<string, string>)
       child.kill('SIGTERM');
       return exited;
     },
+    alive: () => child.exitCode === null && child.signalCode === null,
     rss: () => {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       const kib = /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1];

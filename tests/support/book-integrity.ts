@@ -3,7 +3,8 @@ import { holdBlocks } from '../../src/booking/hold-blocks';
 import { hhmmToMinutes } from '../../src/booking/clock';
 import type { DatabaseTarget } from '../../src/server/config';
 import { openDatabase, type AppDatabase } from '../../src/server/db/database';
-import { toReservation, type Reservation } from '../../src/server/reservations/reservation-record';
+import type { Reservation } from '../../src/shared/reservation';
+import { toReservation } from '../../src/server/reservations/reservation-record';
 
 // Reads a whole book straight from the database and checks it the way an auditor would, without the app:
 // overlapping reservations on one table, reservations whose table holds are missing or extra, and the
@@ -49,7 +50,9 @@ export async function auditBook(databaseUrl: string): Promise<BookAudit> {
   const target = databaseTarget(databaseUrl);
   const database = openDatabase(target);
   try {
-    const reservations = (await database.db.selectFrom('reservations').selectAll().execute()).map(toReservation);
+    const reservations = (await database.db.selectFrom('reservations').selectAll().execute()).map((row) =>
+      toReservation({ ...row, accountEmail: null }),
+    );
     const holds = await database.db.selectFrom('table_holds').selectAll().execute();
     const tableIds = new Set((await database.db.selectFrom('tables').select('id').execute()).map((t) => t.id));
 

@@ -1,25 +1,37 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 import { todayIn } from '../../booking/calendar';
-import * as messages from '../../booking/messages';
-import { api, ApiError, unwrap } from '../api/api-client';
+import * as adminMessages from '../../shared/messages/admin';
+import * as bookingMessages from '../../shared/messages/booking';
+import * as myReservationsMessages from '../../shared/messages/my-reservations';
+import { api, unwrap, userMessage } from '../api/api-client';
 import { appConfig } from '../app-config';
 import { Banner, type BannerMessage } from '../components/banner';
 import { primaryButton, secondaryButton } from '../components/buttons';
 import { Spinner } from '../components/spinner';
 import { changedFields, toFormValues } from '../reservations/changed-fields';
 import { ReservationForm } from '../reservations/reservation-form';
-import type { Reservation } from '../reservations/use-reservation-api';
+import type { Reservation } from '../../shared/reservation';
+import { reservationKeys } from '../reservations/use-reservation-api';
 import { AdminReservationCard } from './admin-reservation-card';
+import { BackupStatus } from './backup-status';
 import { CancelDialog } from './cancel-dialog';
 import { ChangeSeatsPanel } from './change-seats-panel';
+import { ExportReservations } from './export-reservations';
+import { MailStatus } from './mail-status';
 import { searchReservations } from './search';
 import { TableLayout } from './table-layout';
 import { adminKeys, useAllReservations, useLiveDay, useTables } from './use-admin-api';
 
 type Mode = 'date' | 'search';
 type Panel = { kind: 'edit' | 'seats'; id: string } | null;
+
+// The card's button that opens a panel, and the panel's heading: focus goes to the heading on opening, and back
+// to the button on closing, so the keyboard keeps its place in a long list.
+const openerId = (panel: NonNullable<Panel>) => `${panel.kind}-button-${panel.id}`;
+const panelHeadingId = (panel: NonNullable<Panel>) => `${panel.kind}-panel-${panel.id}`;
 
 /** Search debounce (SPEC section 9). */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -63,7 +75,7 @@ export function AdminDashboard() {
   const cancel = useMutation({
     mutationFn: (id: string) => unwrap(api.reservations[':id'].$delete({ param: { id } })),
     onSuccess: async () => {
-      setNotices([{ kind: 'success', text: messages.cancelled }]);
+      setNotices([{ kind: 'success', text: myReservationsMessages.cancelled }]);
       setCancelling(null);
       await refreshAfterWrite();
     },
@@ -72,7 +84,7 @@ export function AdminDashboard() {
       setNotices([
         {
           kind: 'error',
-          text: error instanceof ApiError && error.status === 404 ? error.message : messages.cancelFailed,
+          text: userMessage(error, myReservationsMessages.cancelFailed),
         },
       ]);
     },
@@ -81,21 +93,31 @@ export function AdminDashboard() {
   const edit = useMutation({
     mutationFn: (args: { id: string; changes: Parameters<typeof changedFields>[1] }) =>
       unwrap(api.reservations[':id'].$patch({ param: { id: args.id }, json: args.changes })),
-    onMutate: () => setNotices([{ kind: 'info', text: messages.updating }]),
+    onMutate: () => setNotices([{ kind: 'info', text: myReservationsMessages.updating }]),
     onSuccess: async () => {
-      setNotices([{ kind: 'success', text: messages.updated }]);
-      setPanel(null);
+      setNotices([{ kind: 'success', text: myReservationsMessages.updated }]);
+      closePanel();
       await refreshAfterWrite();
     },
-    onError: (error) =>
-      setNotices([
-        {
-          kind: 'error',
-          text:
-            error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : messages.updateFailed,
-        },
-      ]),
+    // The failure shows in the form being edited (it clears a time taken meanwhile); the times are asked again.
+    onError: () => {
+      setNotices([]);
+      void queryClient.invalidateQueries({ queryKey: reservationKeys.allAvailability });
+    },
   });
+
+  const openPanel = (next: NonNullable<Panel>) => {
+    flushSync(() => {
+      edit.reset();
+      setPanel(next);
+    });
+    document.getElementById(panelHeadingId(next))?.focus();
+  };
+  const closePanel = () => {
+    if (!panel) return;
+    flushSync(() => setPanel(null));
+    document.getElementById(openerId(panel))?.focus();
+  };
 
   const list: Reservation[] =
     mode === 'date' ? (day.data?.reservations ?? []) : searchReservations(all.data?.reservations ?? [], searched);
@@ -104,9 +126,7 @@ export function AdminDashboard() {
 
   const print = () => {
     if (list.length === 0) {
-      setNotices([
-        { kind: 'warning', text: 'No reservations to print. Please select a date or search for reservations first.' },
-      ]);
+      setNotices([{ kind: 'warning', text: adminMessages.nothingToPrint }]);
       return;
     }
     const query: Record<string, string> = mode === 'date' ? { date } : { q: searched };
@@ -121,10 +141,8 @@ export function AdminDashboard() {
           Print Reservations ({list.length})
         </button>
       </div>
-      <Banner kind="info">
-        Admin mode: You can book non-reservable tables and counter seats. These will automatically be included in the
-        available options.
-      </Banner>
+      <Banner kind="info">{bookingMessages.adminMode}</Banner>
+      <MailStatus />
 
       <div role="group" aria-label="Search mode" className="flex gap-2">
         {(
@@ -171,9 +189,11 @@ export function AdminDashboard() {
               <span className="text-xs text-stone-600" role="status">
                 {day.streamState === 'live'
                   ? 'Live: changes appear as they happen'
-                  : day.streamState === 'reconnecting'
-                    ? 'Reconnecting…'
-                    : 'Connecting…'}
+                  : day.streamState === 'paused'
+                    ? 'Live updates paused, reconnecting...'
+                    : day.streamState === 'reconnecting'
+                      ? 'Reconnecting…'
+                      : 'Connecting…'}
               </span>
             )}
           </div>
@@ -194,14 +214,12 @@ export function AdminDashboard() {
             id={searchId}
             type="search"
             value={text}
-            placeholder="Enter customer name or email address..."
+            placeholder={adminMessages.searchPlaceholder}
             onChange={(e) => setText(e.target.value)}
             className="block w-full rounded-md border border-stone-300 px-3 py-2"
           />
-          {text && (
-            <p className="text-xs text-stone-600">Press Enter to search or continue typing to refine your search</p>
-          )}
-          {searched.trim() && !all.isPending && (
+          {text && <p className="text-xs text-stone-600">{adminMessages.searchHint}</p>}
+          {searched.trim() && all.isSuccess && (
             <p className="text-sm text-stone-800" role="status">
               Searching for: {searched.trim()} · Found {list.length} result(s)
             </p>
@@ -218,16 +236,16 @@ export function AdminDashboard() {
         {loading ? (
           <Spinner label="Loading reservations" />
         ) : failed ? (
-          <Banner kind="error">{messages.loadAdminFailed}</Banner>
+          <Banner kind="error">{adminMessages.loadAdminFailed}</Banner>
         ) : list.length === 0 ? (
           <p className="text-stone-700">
             {mode === 'date'
               ? date
-                ? 'No reservations found for this date.'
-                : 'Please select a date to view table reservations.'
+                ? adminMessages.noneForDate
+                : adminMessages.selectDateFirst
               : searched.trim()
-                ? 'No reservations found matching your search.'
-                : 'Enter a name or email address to search for reservations.'}
+                ? adminMessages.noneForSearch
+                : adminMessages.enterSearch}
           </p>
         ) : (
           <ul className="grid gap-3 lg:grid-cols-2">
@@ -235,45 +253,55 @@ export function AdminDashboard() {
               <li key={reservation.id}>
                 <AdminReservationCard
                   reservation={reservation}
-                  onEdit={() => setPanel({ kind: 'edit', id: reservation.id })}
-                  onChangeSeats={() => setPanel({ kind: 'seats', id: reservation.id })}
+                  onEdit={() => openPanel({ kind: 'edit', id: reservation.id })}
+                  onChangeSeats={() => openPanel({ kind: 'seats', id: reservation.id })}
                   onCancel={() => setCancelling(reservation)}
-                >
-                  {panel?.id === reservation.id && panel.kind === 'seats' && (
-                    <ChangeSeatsPanel
-                      reservation={reservation}
-                      onClose={() => setPanel(null)}
-                      onSaved={(saved) => {
-                        setNotices(saved);
-                        setPanel(null);
-                        void refreshAfterWrite();
-                      }}
-                    />
-                  )}
-                  {panel?.id === reservation.id && panel.kind === 'edit' && (
-                    <div className="mt-4 border-t border-stone-200 pt-4">
-                      <ReservationForm
-                        isAdmin
-                        excludeId={reservation.id}
-                        initial={toFormValues(reservation)}
-                        submitLabel="Save Changes"
-                        busyLabel="Saving…"
-                        busy={edit.isPending}
-                        failure={null}
-                        missingTimeMessage={messages.noTimeSelected}
-                        onSubmit={(input) =>
-                          edit.mutate({ id: reservation.id, changes: changedFields(reservation, input) })
-                        }
-                        onCancel={() => setPanel(null)}
+                  panel={
+                    panel?.id !== reservation.id ? null : panel.kind === 'seats' ? (
+                      <ChangeSeatsPanel
+                        reservation={reservation}
+                        headingId={panelHeadingId(panel)}
+                        onClose={closePanel}
+                        onSaved={(saved) => {
+                          setNotices(saved);
+                          closePanel();
+                          void refreshAfterWrite();
+                        }}
                       />
-                    </div>
-                  )}
-                </AdminReservationCard>
+                    ) : (
+                      <section aria-labelledby={panelHeadingId(panel)} className="mt-4 border-t border-stone-200 pt-4">
+                        <h3 id={panelHeadingId(panel)} tabIndex={-1} className="mb-4 font-semibold text-stone-900">
+                          Edit reservation
+                        </h3>
+                        <ReservationForm
+                          isAdmin
+                          excludeId={reservation.id}
+                          initial={toFormValues(reservation)}
+                          submitLabel="Save Changes"
+                          busyLabel="Saving…"
+                          busy={edit.isPending}
+                          failure={edit.error}
+                          describeFailure={(error) => userMessage(error, bookingMessages.updateFailed)}
+                          missingTimeMessage={adminMessages.noTimeSelected}
+                          onSubmit={(input) =>
+                            edit.mutate({ id: reservation.id, changes: changedFields(reservation, input) })
+                          }
+                          onCancel={closePanel}
+                        />
+                      </section>
+                    )
+                  }
+                  editButtonId={openerId({ kind: 'edit', id: reservation.id })}
+                  seatsButtonId={openerId({ kind: 'seats', id: reservation.id })}
+                />
               </li>
             ))}
           </ul>
         )}
       </section>
+
+      <ExportReservations />
+      <BackupStatus />
 
       <p className="text-sm text-stone-600">
         Guest details are confidential and used only to run reservations. See the{' '}

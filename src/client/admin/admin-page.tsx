@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import * as messages from '../../booking/messages';
+import * as adminMessages from '../../shared/messages/admin';
 import { signInPath } from '../auth/safe-next';
 import { useAuth } from '../auth/use-auth';
 import { Spinner } from '../components/spinner';
@@ -31,7 +31,7 @@ function AccessDenied() {
       role="alert"
       className="mx-auto max-w-xl rounded-md border border-red-300 bg-red-100 px-5 py-4 font-semibold text-red-900"
     >
-      {messages.accessDenied}
+      {adminMessages.accessDenied}
     </div>
   );
 }

@@ -1,18 +1,31 @@
+import type { ReactNode } from 'react';
 import { formatPhoneInput } from '../../booking/phone';
 import { secondaryButton } from '../components/buttons';
 import { formatLongDate, partyLabel, timeRange } from '../reservations/format';
-import type { Reservation } from '../reservations/use-reservation-api';
+import type { Reservation } from '../../shared/reservation';
+import * as adminMessages from '../../shared/messages/admin';
 
 interface Props {
   reservation: Reservation;
   onEdit: () => void;
   onChangeSeats: () => void;
   onCancel: () => void;
-  children?: React.ReactNode;
+  /** The open Edit or Change Seats panel, if any: it takes the place of the card's actions. */
+  panel?: ReactNode;
+  editButtonId: string;
+  seatsButtonId: string;
 }
 
 /** One reservation in the admin's lists (SPEC section 2, Admin Dashboard). */
-export function AdminReservationCard({ reservation: r, onEdit, onChangeSeats, onCancel, children }: Props) {
+export function AdminReservationCard({
+  reservation: r,
+  onEdit,
+  onChangeSeats,
+  onCancel,
+  panel,
+  editButtonId,
+  seatsButtonId,
+}: Props) {
   const multipleTables = r.seatType === 'table' && r.tableIds.length > 1;
   return (
     <article
@@ -46,7 +59,7 @@ export function AdminReservationCard({ reservation: r, onEdit, onChangeSeats, on
         <dd>{formatPhoneInput(r.phoneNumber)}</dd>
         <dt className="font-semibold">Tables</dt>
         <dd>
-          {r.tableIds.length ? r.tableIds.join(', ') : 'No tables assigned'}
+          {r.tableIds.length ? r.tableIds.join(', ') : adminMessages.noTablesAssigned}
           {r.seatType === 'counter' && ' (Counter)'}
         </dd>
         {r.specialRequests && (
@@ -56,18 +69,21 @@ export function AdminReservationCard({ reservation: r, onEdit, onChangeSeats, on
           </>
         )}
       </dl>
-      <div className="mt-3 flex flex-wrap gap-2">
-        <button type="button" className={secondaryButton} onClick={onEdit}>
-          Edit
-        </button>
-        <button type="button" className={secondaryButton} onClick={onChangeSeats}>
-          Change Seats
-        </button>
-        <button type="button" className={secondaryButton} onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-      {children}
+      {/* While a panel is open its own buttons are the card's only ones: the card's Cancel (the reservation) would
+          otherwise sit right above the panel's (close the panel). */}
+      {panel || (
+        <div className="mt-3 flex flex-wrap gap-2">
+          <button type="button" id={editButtonId} className={secondaryButton} onClick={onEdit}>
+            Edit
+          </button>
+          <button type="button" id={seatsButtonId} className={secondaryButton} onClick={onChangeSeats}>
+            Change Seats
+          </button>
+          <button type="button" className={secondaryButton} onClick={onCancel}>
+            Cancel
+          </button>
+        </div>
+      )}
     </article>
   );
 }

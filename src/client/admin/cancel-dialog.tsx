@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import * as messages from '../../booking/messages';
+import * as myReservationsMessages from '../../shared/messages/my-reservations';
 import { primaryButton, secondaryButton } from '../components/buttons';
 
 /** The spec's cancel confirmation: title Cancel Reservation, its question, No and Yes. */
@@ -18,7 +18,7 @@ export function CancelDialog({ busy, onYes, onNo }: { busy: boolean; onYes: () =
       <h2 id="cancel-title" className="text-lg font-semibold text-stone-900">
         Cancel Reservation
       </h2>
-      <p className="mt-2 text-stone-700">{messages.confirmCancel}</p>
+      <p className="mt-2 text-stone-700">{myReservationsMessages.confirmCancel}</p>
       <div className="mt-6 flex justify-end gap-3">
         <button type="button" className={secondaryButton} onClick={onNo} autoFocus>
           No

@@ -1,21 +1,24 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import * as messages from '../../booking/messages';
-import { api, ApiError, unwrap } from '../api/api-client';
+import * as adminMessages from '../../shared/messages/admin';
+import * as bookingMessages from '../../shared/messages/booking';
+import { api, unwrap, userMessage } from '../api/api-client';
 import { Banner, type BannerMessage } from '../components/banner';
 import { primaryButton, secondaryButton } from '../components/buttons';
 import { Spinner } from '../components/spinner';
 import { partyLabel } from '../reservations/format';
-import type { Reservation } from '../reservations/use-reservation-api';
+import type { Reservation } from '../../shared/reservation';
 
 interface Props {
   reservation: Reservation;
+  /** The panel's heading, which takes the focus when it opens. */
+  headingId: string;
   onSaved: (notices: BannerMessage[]) => void;
   onClose: () => void;
 }
 
 /** Change Seats: pick any free tables or counter seats for the reservation's slot (SPEC section 2). */
-export function ChangeSeatsPanel({ reservation, onSaved, onClose }: Props) {
+export function ChangeSeatsPanel({ reservation, headingId, onSaved, onClose }: Props) {
   const [seatType, setSeatType] = useState(reservation.seatType);
   const [selected, setSelected] = useState<string[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
@@ -41,24 +44,23 @@ export function ChangeSeatsPanel({ reservation, onSaved, onClose }: Props) {
     mutationFn: () =>
       unwrap(api.reservations[':id'].$patch({ param: { id: reservation.id }, json: { tableIds: selected, seatType } })),
     onSuccess: () => {
-      const notices: BannerMessage[] = [{ kind: 'success', text: messages.seatsUpdated }];
+      const notices: BannerMessage[] = [{ kind: 'success', text: adminMessages.seatsUpdated }];
       // Saved anyway; the spec only warns about wasted counter seats.
       if (seatType === 'counter' && selected.length > reservation.partySize) {
-        notices.push({ kind: 'warning', text: messages.counterOverSelection(selected.length, reservation.partySize) });
+        notices.push({
+          kind: 'warning',
+          text: adminMessages.counterOverSelection(selected.length, reservation.partySize),
+        });
       }
       onSaved(notices);
     },
-    onError: (error) =>
-      setProblem(
-        error instanceof ApiError && error.status > 0 && error.status < 500
-          ? error.message
-          : messages.updateSeatsFailed,
-      ),
+    onError: (error) => setProblem(userMessage(error, adminMessages.updateSeatsFailed)),
   });
 
   const submit = () => {
     setProblem(null);
-    if (capacity < reservation.partySize) return setProblem(messages.seatsTooFew(capacity, reservation.partySize));
+    if (capacity < reservation.partySize)
+      return setProblem(bookingMessages.seatsTooFew(capacity, reservation.partySize));
     save.mutate();
   };
 
@@ -67,10 +69,12 @@ export function ChangeSeatsPanel({ reservation, onSaved, onClose }: Props) {
 
   return (
     <section aria-label="Change Seats" className="mt-4 space-y-4 rounded-md border border-stone-300 bg-stone-50 p-4">
-      <h3 className="font-semibold text-stone-900">Change Seats</h3>
+      <h3 id={headingId} tabIndex={-1} className="font-semibold text-stone-900">
+        Change Seats
+      </h3>
       <p className="text-sm text-stone-800">
-        Current tables: {reservation.tableIds.length ? reservation.tableIds.join(', ') : 'No tables assigned'} · Party:{' '}
-        {partyLabel(reservation.partySize)}
+        Current tables: {reservation.tableIds.length ? reservation.tableIds.join(', ') : adminMessages.noTablesAssigned}{' '}
+        · Party: {partyLabel(reservation.partySize)}
       </p>
       <div className="flex gap-2" role="group" aria-label="Seat type">
         {(['table', 'counter'] as const).map((type) => (
@@ -93,12 +97,10 @@ export function ChangeSeatsPanel({ reservation, onSaved, onClose }: Props) {
       {available.isPending ? (
         <Spinner label="Loading available tables" />
       ) : available.isError ? (
-        <Banner kind="error">{messages.loadTablesFailed}</Banner>
+        <Banner kind="error">{adminMessages.loadTablesFailed}</Banner>
       ) : tables.length === 0 ? (
         <p className="text-sm text-stone-700">
-          {seatType === 'counter'
-            ? 'No available counter seats found for this time slot.'
-            : 'No available tables found for this time slot.'}
+          {seatType === 'counter' ? bookingMessages.noAvailableCounterSeats : bookingMessages.noAvailableTables}
         </p>
       ) : (
         <div className="grid grid-cols-3 gap-2 sm:grid-cols-6">

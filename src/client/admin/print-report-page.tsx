@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { tableNumber } from '../../booking/assign-tables';
-import * as messages from '../../booking/messages';
+import * as adminMessages from '../../shared/messages/admin';
 import { formatPhoneInput } from '../../booking/phone';
 import { api, unwrap } from '../api/api-client';
 import { appConfig } from '../app-config';
 import { useAuth } from '../auth/use-auth';
 import { Spinner } from '../components/spinner';
 import { formatLongDate, timeRange } from '../reservations/format';
-import type { Reservation } from '../reservations/use-reservation-api';
+import type { Reservation } from '../../shared/reservation';
 import { searchReservations } from './search';
 
 const firstTable = (r: Reservation) => (r.tableIds[0] ? tableNumber(r.tableIds[0]) : Number.MAX_SAFE_INTEGER);
@@ -45,12 +45,18 @@ export function PrintReportPage() {
   }, [report.isSuccess, rows.length, date, text]);
 
   if (auth.status === 'loading' || (isAdmin && report.isPending)) return <Spinner label="Preparing the report" />;
-  if (!isAdmin) return <p className="p-8 font-semibold text-red-900">{messages.accessDenied}</p>;
-  if (report.isError) return <p className="p-8 text-red-900">{messages.loadAdminFailed}</p>;
+  if (!isAdmin) return <p className="p-8 font-semibold text-red-900">{adminMessages.accessDenied}</p>;
+  if (report.isError) return <p className="p-8 text-red-900">{adminMessages.loadAdminFailed}</p>;
 
+  // Each cell names its column for the stacked layout of a phone screen (print-report in styles.css).
+  const cell = (column: string, value: ReactNode, className = '') => (
+    <td data-column={column} className={`py-1 pr-3 align-top ${className}`}>
+      {value}
+    </td>
+  );
   return (
-    <main className="print-report mx-auto max-w-5xl p-6 text-stone-900">
-      <header className="mb-4 flex items-baseline justify-between">
+    <main className="print-report mx-auto max-w-5xl p-4 text-stone-900 sm:p-6">
+      <header className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-bold">
           {appConfig.restaurantName}: {date ? formatLongDate(date) : `Reservations matching “${text}”`}
         </h1>
@@ -63,9 +69,9 @@ export function PrintReportPage() {
         </button>
       </header>
       {rows.length === 0 ? (
-        <p>No reservations to print. Please select a date or search for reservations first.</p>
+        <p>{adminMessages.nothingToPrint}</p>
       ) : (
-        <table className="w-full border-collapse text-sm">
+        <table className="w-full border-collapse text-sm print:text-[10pt]">
           <thead>
             <tr className="border-b-2 border-stone-800 text-left">
               {!date && <th className="py-1 pr-3">Date</th>}
@@ -74,22 +80,28 @@ export function PrintReportPage() {
               <th className="py-1 pr-3">Name</th>
               <th className="py-1 pr-3">Phone</th>
               <th className="py-1 pr-3">Email</th>
-              <th className="py-1">Tables</th>
+              <th className="py-1 pr-3">Tables</th>
+              <th className="py-1">Requests</th>
             </tr>
           </thead>
           <tbody>
             {rows.map((r) => (
-              <tr key={r.id} className="break-inside-avoid border-b border-stone-300 align-top">
-                {!date && <td className="py-1 pr-3">{formatLongDate(r.reservationDate)}</td>}
-                <td className="whitespace-nowrap py-1 pr-3">{timeRange(r.startTime, r.endTime)}</td>
-                <td className="py-1 pr-3">{r.partySize}</td>
-                <td className="py-1 pr-3">{r.name}</td>
-                <td className="whitespace-nowrap py-1 pr-3">{formatPhoneInput(r.phoneNumber)}</td>
-                <td className="break-all py-1 pr-3">{r.reminderEmail}</td>
-                <td className="py-1">
-                  {r.tableIds.length ? r.tableIds.join(', ') : 'No tables assigned'}
-                  {r.seatType === 'counter' && ' (Counter)'}
-                </td>
+              <tr key={r.id} className="break-inside-avoid border-b border-stone-300">
+                {!date && cell('Date', formatLongDate(r.reservationDate))}
+                {cell('Time', timeRange(r.startTime, r.endTime), 'sm:whitespace-nowrap')}
+                {cell('Party', r.partySize)}
+                {cell('Name', r.name, 'break-words')}
+                {cell('Phone', formatPhoneInput(r.phoneNumber), 'sm:whitespace-nowrap')}
+                {cell('Email', r.reminderEmail, 'break-all')}
+                {cell(
+                  'Tables',
+                  <>
+                    {r.tableIds.length ? r.tableIds.join(', ') : adminMessages.noTablesAssigned}
+                    {r.seatType === 'counter' && ' (Counter)'}
+                  </>,
+                )}
+                {/* Allergies and the like: the kitchen reads them from this list. */}
+                {cell('Requests', r.specialRequests, 'break-words')}
               </tr>
             ))}
           </tbody>

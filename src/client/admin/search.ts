@@ -1,10 +1,13 @@
-import type { Reservation } from '../reservations/use-reservation-api';
+import type { Reservation } from '../../shared/reservation';
 
-/** Case-insensitive substring match on name or reminder email (SPEC section 5, Search); empty text finds nothing. */
+/**
+ * Case-insensitive substring match on name or reminder email (SPEC section 5, Search), and on the account email
+ * each card shows, so an address read off a card finds it; empty text finds nothing.
+ */
 export function searchReservations(all: Reservation[], text: string): Reservation[] {
   const needle = text.trim().toLowerCase();
   if (!needle) return [];
   return all
-    .filter((r) => r.name.toLowerCase().includes(needle) || r.reminderEmail.toLowerCase().includes(needle))
+    .filter((r) => [r.name, r.reminderEmail, r.email].some((field) => field.toLowerCase().includes(needle)))
     .sort((a, b) => b.reservationDate.localeCompare(a.reservationDate) || b.startTime - a.startTime);
 }

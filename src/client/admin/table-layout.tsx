@@ -1,13 +1,14 @@
 import { byTableNumber } from '../../booking/assign-tables';
 import type { RestaurantTable } from '../../booking/restaurant-config';
-import type { Reservation } from '../reservations/use-reservation-api';
+import type { Reservation } from '../../shared/reservation';
 import { timeRange } from '../reservations/format';
+import type { TableLocation } from '../../shared/seat-types';
 
 /** The day's floor plan: every table with its seats and the times it is booked (SPEC section 2). */
 export function TableLayout({ tables, reservations }: { tables: RestaurantTable[]; reservations: Reservation[] }) {
   const bookings = (id: string) =>
     reservations.filter((r) => r.tableIds.includes(id)).sort((a, b) => a.startTime - b.startTime);
-  const group = (location: 'floor' | 'counter') => tables.filter((t) => t.location === location).sort(byTableNumber);
+  const group = (location: TableLocation) => tables.filter((t) => t.location === location).sort(byTableNumber);
   return (
     <section aria-labelledby="layout-heading" className="space-y-4">
       <h2 id="layout-heading" className="text-xl font-semibold text-stone-900">

@@ -1,12 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api, unwrap } from '../api/api-client';
-import type { Reservation } from '../reservations/use-reservation-api';
+import { SESSION_QUERY_KEY } from '../auth/use-auth';
+import type { Reservation } from '../../shared/reservation';
 
 export const adminKeys = {
   tables: ['admin', 'tables'] as const,
   day: (date: string) => ['admin', 'day', date] as const,
   all: ['admin', 'all'] as const,
+  mailStatus: ['admin', 'mail-status'] as const,
 };
 
 /** The floor plan; loaded once (SPEC section 7: the admin loads all tables once). */
@@ -14,7 +16,14 @@ export function useTables() {
   return useQuery({ queryKey: adminKeys.tables, queryFn: () => unwrap(api.tables.$get()), staleTime: Infinity });
 }
 
-export type StreamState = 'connecting' | 'live' | 'reconnecting';
+/**
+ * 'reconnecting': the server cannot be reached (EventSource retries by itself, or we open a new one);
+ * 'paused': the server is reached but says live updates are interrupted (its database or change feed).
+ */
+export type StreamState = 'connecting' | 'live' | 'reconnecting' | 'paused';
+
+/** After the server refused the stream (EventSource then stops for good), a new one is opened this much later. */
+const REOPEN_AFTER_MS = 3_000;
 
 /**
  * The reservations of one date, live: the server's event stream sends the whole day again after every
@@ -32,14 +41,31 @@ export function useLiveDay(date: string | null) {
 
   useEffect(() => {
     if (!date) return;
-    const source = new EventSource(`/api/reservations/stream?${new URLSearchParams({ date }).toString()}`);
-    source.addEventListener('snapshot', (event) => {
-      const data = JSON.parse((event as MessageEvent<string>).data) as { reservations: Reservation[] };
-      queryClient.setQueryData(adminKeys.day(date), { reservations: data.reservations });
-      setState('live');
-    });
-    source.addEventListener('error', () => setState('reconnecting'));
-    return () => source.close();
+    let source: EventSource | undefined;
+    let reopen: ReturnType<typeof setTimeout> | undefined;
+    const open = () => {
+      source = new EventSource(`/api/reservations/stream?${new URLSearchParams({ date }).toString()}`);
+      source.addEventListener('snapshot', (event) => {
+        const data = JSON.parse((event as MessageEvent<string>).data) as { reservations: Reservation[] };
+        queryClient.setQueryData(adminKeys.day(date), { reservations: data.reservations });
+        setState('live');
+      });
+      source.addEventListener('paused', () => setState('paused'));
+      source.addEventListener('error', () => {
+        setState('reconnecting');
+        // An answer other than a stream (a 503 while the database is down, a 401 once signed out) ends
+        // EventSource for good: ask who is signed in (the page leaves if nobody), and open a new stream soon.
+        if (source?.readyState === EventSource.CLOSED) {
+          void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+          reopen = setTimeout(open, REOPEN_AFTER_MS);
+        }
+      });
+    };
+    open();
+    return () => {
+      if (reopen) clearTimeout(reopen);
+      source?.close();
+    };
   }, [date, queryClient]);
 
   return { ...query, streamState: state };

@@ -1,7 +1,7 @@
 import type { ClientResponse, hc } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
 import type { ApiRoutes } from '../../server/app';
-import type { ErrorBody } from '../../server/http/errors';
+import type { ErrorBody, ErrorCode } from '../../shared/errors';
 
 /** Hono's typed client for our routes: the types follow the server, so a wrong path or body fails to compile. */
 export type ApiClient = ReturnType<typeof hc<ApiRoutes>>;
@@ -59,10 +59,23 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly code: string,
+    /** The server's code; 'network' when nothing answered, 'unknown' for an answer not in our shape. */
+    readonly code: ErrorCode | 'network' | 'unknown',
   ) {
     super(message);
   }
+}
+
+/**
+ * What a screen shows for a failed call: the server's own words when it refused (4xx) or asked for patience
+ * (503, the book out of reach for a moment), the offline text when nothing answered, and otherwise the screen's
+ * fallback from the spec ("Failed to update reservation. Please try again.").
+ */
+export function userMessage(error: unknown, fallback: string): string {
+  if (!(error instanceof ApiError)) return fallback;
+  if (error.code === 'network') return OFFLINE_MESSAGE;
+  if ((error.status >= 400 && error.status < 500) || error.status === 503) return error.message;
+  return fallback;
 }
 
 /** Awaits a call and returns its JSON body, or throws ApiError with the server's message. */

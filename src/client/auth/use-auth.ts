@@ -19,12 +19,14 @@ export type AuthState =
   { status: 'loading'; user: null } | { status: 'signedOut'; user: null } | { status: 'signedIn'; user: SessionUser };
 
 export function useAuth(): AuthState {
-  const { data, isPending, isError } = useQuery({
+  const { data, isPending } = useQuery({
     queryKey: SESSION_QUERY_KEY,
     queryFn: () => unwrap(api.session.$get()),
     staleTime: 60_000,
   });
   if (isPending) return { status: 'loading', user: null };
-  if (isError || !data.user) return { status: 'signedOut', user: null };
-  return { status: 'signedIn', user: data.user };
+  // A failed re-check (the server restarting, its database down) keeps the last answer: the admin is not sent
+  // to sign in because the server could not say who they are for a moment.
+  if (data?.user) return { status: 'signedIn', user: data.user };
+  return { status: 'signedOut', user: null };
 }

@@ -1,7 +1,7 @@
 import { appConfig } from '../app-config';
 import { secondaryButton } from '../components/buttons';
 import { calendarFileName, reservationCalendarFile } from './calendar-file';
-import type { Reservation } from './use-reservation-api';
+import type { Reservation } from '../../shared/reservation';
 
 /** Downloads the reservation as an .ics file that phones and desktop calendars open. */
 export function AddToCalendar({ reservation }: { reservation: Reservation }) {

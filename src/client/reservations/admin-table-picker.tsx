@@ -1,16 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import * as messages from '../../booking/messages';
+import * as adminMessages from '../../shared/messages/admin';
+import * as bookingMessages from '../../shared/messages/booking';
 import { api, unwrap } from '../api/api-client';
 import { Banner } from '../components/banner';
 import { primaryButton, secondaryButton } from '../components/buttons';
 import { Spinner } from '../components/spinner';
 import { formatTime12h } from './format';
+import type { SeatType } from '../../shared/seat-types';
 
 interface Props {
   date: string;
   startTime: number;
-  seatType: 'table' | 'counter';
+  seatType: SeatType;
   partySize: number;
   onConfirm: (tableIds: string[]) => void;
   onBack: () => void;
@@ -28,8 +30,8 @@ export function AdminTablePicker({ date, startTime, seatType, partySize, onConfi
   const seats = tables.filter((t) => selected.includes(t.id)).reduce((sum, t) => sum + t.numSeats, 0);
 
   const confirm = () => {
-    if (selected.length === 0) return setProblem(messages.selectAtLeastOneTable);
-    if (seats < partySize) return setProblem(messages.needMoreSeats(partySize, seats));
+    if (selected.length === 0) return setProblem(bookingMessages.selectAtLeastOneTable);
+    if (seats < partySize) return setProblem(bookingMessages.needMoreSeats(partySize, seats));
     setProblem(null);
     onConfirm(selected);
   };
@@ -40,12 +42,10 @@ export function AdminTablePicker({ date, startTime, seatType, partySize, onConfi
       {available.isPending ? (
         <Spinner label="Loading available tables" />
       ) : available.isError ? (
-        <Banner kind="error">{messages.loadTablesFailed}</Banner>
+        <Banner kind="error">{adminMessages.loadTablesFailed}</Banner>
       ) : tables.length === 0 ? (
         <p className="text-sm text-stone-700">
-          {seatType === 'counter'
-            ? 'No available counter seats found for this time slot.'
-            : 'No available tables found for this time slot.'}
+          {seatType === 'counter' ? bookingMessages.noAvailableCounterSeats : bookingMessages.noAvailableTables}
         </p>
       ) : (
         <div className="grid grid-cols-3 gap-2 sm:grid-cols-6">

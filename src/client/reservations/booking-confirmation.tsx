@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { AddToCalendar } from './add-to-calendar';
-import type { Reservation } from './use-reservation-api';
+import type { Reservation } from '../../shared/reservation';
 import { formatLongDate, partyLabel, timeRange } from './format';
 
 /** Shown after a successful booking, in place of the form (SPEC section 2). */

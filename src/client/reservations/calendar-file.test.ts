@@ -51,6 +51,22 @@ describe('reservationCalendarFile', () => {
     expect(ics.replace(/\r\n/g, '')).not.toContain('\n');
   });
 
+  // Issue 19: a lone carriage return in a name once reached the file raw, starting a line of its own there.
+  it.each([
+    ['a lone CR', 'Ann\rATTENDEE:mailto:evil@example.com'],
+    ['a lone LF', 'Ann\nATTENDEE:mailto:evil@example.com'],
+    ['CRLF', 'Ann\r\nATTENDEE:mailto:evil@example.com'],
+  ])('keeps %s in a name inside its own line, escaped', (_kind, name) => {
+    const hostile = reservationCalendarFile({ ...reservation, name }, restaurant, 'https://umi.example');
+    expect(hostile.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    expect(
+      unfold(hostile)
+        .split('\r\n')
+        .some((line) => line.startsWith('ATTENDEE')),
+    ).toBe(false);
+    expect(field(hostile, 'DESCRIPTION')).toContain('Reservation for Ann\\nATTENDEE:mailto:evil@example.com');
+  });
+
   it('folds long multi-byte text without splitting a character', () => {
     const long = reservationCalendarFile(
       { ...reservation, name: 'すし'.repeat(40) },

@@ -1,7 +1,7 @@
 import { endTimeFor } from '../../booking/clock';
 import { zonedInstant } from '../../booking/zoned-time';
 import type { PublicConfig } from '../../shared/public-config';
-import type { Reservation } from './use-reservation-api';
+import type { Reservation } from '../../shared/reservation';
 
 // An iCalendar (RFC 5545) event for one reservation, for the "Add to calendar" download. Times are written
 // as UTC instants computed in the restaurant's time zone, so the event lands at the right moment whatever
@@ -49,8 +49,12 @@ const utcStamp = (instant: Date) =>
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
 
-/** TEXT values escape backslash, semicolon, comma and newline (RFC 5545 3.3.11). */
-const escapeText = (text: string) => text.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, '\\n');
+/**
+ * TEXT values escape backslash, semicolon, comma and line breaks (RFC 5545 3.3.11). Every break, CRLF, LF or a
+ * lone CR, becomes the escaped \n: a raw CR would end the line early, and what follows would be read as a
+ * property of its own.
+ */
+const escapeText = (text: string) => text.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r\n|\r|\n/g, '\\n');
 
 /** Lines longer than 75 octets continue on the next line after a space (RFC 5545 3.1). */
 function foldLine(line: string): string {

@@ -1,5 +1,5 @@
 import type { UpdateReservationInput } from '../../booking/reservation-schemas';
-import type { Reservation } from './use-reservation-api';
+import type { Reservation } from '../../shared/reservation';
 
 /** Edits are written as partial updates: only the fields that changed (SPEC sections 4 and 5). */
 export function changedFields(current: Reservation, next: UpdateReservationInput): UpdateReservationInput {

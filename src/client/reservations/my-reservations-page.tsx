@@ -2,9 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
-import * as messages from '../../booking/messages';
+import * as bookingMessages from '../../shared/messages/booking';
+import * as myReservationsMessages from '../../shared/messages/my-reservations';
 import type { UpdateReservationInput } from '../../booking/reservation-schemas';
-import { api, ApiError, resendLostAnswers, unwrap } from '../api/api-client';
+import { api, ApiError, resendLostAnswers, unwrap, userMessage } from '../api/api-client';
 import { RequireSignIn } from '../auth/use-require-sign-in';
 import type { SessionUser } from '../auth/use-auth';
 import { Banner, type BannerMessage } from '../components/banner';
@@ -19,20 +20,19 @@ import { hasBegun } from '../../booking/booking-window';
 import { clockIn, todayIn } from '../../booking/calendar';
 import { appConfig } from '../app-config';
 import { changedFields, toFormValues } from './changed-fields';
-import { reservationKeys, useMyReservations, type Reservation } from './use-reservation-api';
+import { upcomingAndPast } from './upcoming-and-past';
+import type { Reservation } from '../../shared/reservation';
+import { reservationKeys, useMyReservations } from './use-reservation-api';
 
 /** /my-reservations: the signed-in guest's reservations, to edit or cancel. */
 export function MyReservationsPage() {
   useDocumentTitle('My Reservations');
   return (
-    <RequireSignIn message="Please sign in to view your reservations">
+    <RequireSignIn message={myReservationsMessages.signInToView}>
       {(user) => <MyReservations user={user} />}
     </RequireSignIn>
   );
 }
-
-const errorText = (error: unknown, fallback: string) =>
-  error instanceof ApiError && error.status < 500 && error.status > 0 ? error.message : fallback;
 
 function MyReservations({ user }: { user: SessionUser }) {
   const queryClient = useQueryClient();
@@ -57,10 +57,10 @@ function MyReservations({ user }: { user: SessionUser }) {
     ...resendLostAnswers,
     onSettled: (_data, _error, id) => void resending.delete(id),
     onSuccess: async () => {
-      setNotice({ kind: 'success', text: messages.cancelled });
+      setNotice({ kind: 'success', text: myReservationsMessages.cancelled });
       await refresh();
     },
-    onError: (error) => setNotice({ kind: 'error', text: errorText(error, messages.cancelFailed) }),
+    onError: (error) => setNotice({ kind: 'error', text: userMessage(error, myReservationsMessages.cancelFailed) }),
   });
 
   const update = useMutation({
@@ -68,9 +68,9 @@ function MyReservations({ user }: { user: SessionUser }) {
       unwrap(api.reservations[':id'].$patch({ param: { id }, json: changes })),
     // The same changes sent again find them made, and change nothing.
     ...resendLostAnswers,
-    onMutate: () => setNotice({ kind: 'info', text: messages.updating }),
+    onMutate: () => setNotice({ kind: 'info', text: myReservationsMessages.updating }),
     onSuccess: async () => {
-      setNotice({ kind: 'success', text: messages.updated });
+      setNotice({ kind: 'success', text: myReservationsMessages.updated });
       setEditingId(null);
       await refresh();
     },
@@ -104,6 +104,42 @@ function MyReservations({ user }: { user: SessionUser }) {
   };
 
   if (list.isPending) return <Spinner label="Loading your reservations" />;
+  const { upcoming, past } = upcomingAndPast(list.data?.reservations ?? [], today, nowHhmm);
+
+  const listItem = (reservation: Reservation) => (
+    <li key={reservation.id}>
+      {editingId === reservation.id ? (
+        <div className="rounded-lg bg-white p-5 shadow-sm">
+          <h3 id={`edit-${reservation.id}`} tabIndex={-1} className="mb-4 text-lg font-semibold text-stone-900">
+            Edit reservation
+          </h3>
+          <ReservationForm
+            isAdmin={user.isAdmin}
+            seatTypeLocked
+            excludeId={reservation.id}
+            initial={toFormValues(reservation)}
+            submitLabel="Save Changes"
+            busyLabel="Saving…"
+            busy={update.isPending}
+            failure={update.error}
+            describeFailure={(error) => userMessage(error, bookingMessages.updateFailed)}
+            onSubmit={(input) => update.mutate({ id: reservation.id, changes: changedFields(reservation, input) })}
+            onCancel={() => stopEditing(reservation.id)}
+          />
+        </div>
+      ) : (
+        <ReservationCard
+          reservation={reservation}
+          begun={hasBegun(reservation, today, nowHhmm)}
+          onEdit={() => startEditing(reservation.id)}
+          onCancel={() => {
+            if (window.confirm(myReservationsMessages.confirmCancel)) cancel.mutate(reservation.id);
+          }}
+          busy={cancel.isPending && cancel.variables === reservation.id}
+        />
+      )}
+    </li>
+  );
 
   return (
     <section className="mx-auto max-w-3xl space-y-6">
@@ -114,53 +150,40 @@ function MyReservations({ user }: { user: SessionUser }) {
         </div>
       )}
       {list.isError ? (
-        <Banner kind="error">{messages.loadOwnFailed}</Banner>
+        <Banner kind="error">{myReservationsMessages.loadOwnFailed}</Banner>
       ) : list.data.reservations.length === 0 ? (
         <div className="space-y-4 rounded-lg bg-white p-6 text-center shadow-sm">
-          <p className="text-stone-700">You don't have any reservations yet.</p>
+          <p className="text-stone-700">{myReservationsMessages.noneYet}</p>
           <Link to="/" className={primaryButton}>
             Make Reservation
           </Link>
         </div>
       ) : (
-        <ul className="space-y-4">
-          {list.data.reservations.map((reservation) => (
-            <li key={reservation.id}>
-              {editingId === reservation.id ? (
-                <div className="rounded-lg bg-white p-5 shadow-sm">
-                  <h2 id={`edit-${reservation.id}`} tabIndex={-1} className="mb-4 text-lg font-semibold text-stone-900">
-                    Edit reservation
-                  </h2>
-                  <ReservationForm
-                    isAdmin={user.isAdmin}
-                    seatTypeLocked
-                    excludeId={reservation.id}
-                    initial={toFormValues(reservation)}
-                    submitLabel="Save Changes"
-                    busyLabel="Saving…"
-                    busy={update.isPending}
-                    failure={update.error}
-                    describeFailure={(error) => errorText(error, messages.updateFailed)}
-                    onSubmit={(input) =>
-                      update.mutate({ id: reservation.id, changes: changedFields(reservation, input) })
-                    }
-                    onCancel={() => stopEditing(reservation.id)}
-                  />
-                </div>
-              ) : (
-                <ReservationCard
-                  reservation={reservation}
-                  begun={hasBegun(reservation, today, nowHhmm)}
-                  onEdit={() => startEditing(reservation.id)}
-                  onCancel={() => {
-                    if (window.confirm(messages.confirmCancel)) cancel.mutate(reservation.id);
-                  }}
-                  busy={cancel.isPending && cancel.variables === reservation.id}
-                />
-              )}
-            </li>
-          ))}
-        </ul>
+        <>
+          <section aria-labelledby="upcoming-heading" className="space-y-4">
+            <h2 id="upcoming-heading" className="text-xl font-semibold text-stone-900">
+              Upcoming
+            </h2>
+            {upcoming.length === 0 ? (
+              <div className="space-y-4 rounded-lg bg-white p-6 text-center shadow-sm">
+                <p className="text-stone-700">You have no upcoming reservations.</p>
+                <Link to="/" className={primaryButton}>
+                  Make Reservation
+                </Link>
+              </div>
+            ) : (
+              <ul className="space-y-4">{upcoming.map(listItem)}</ul>
+            )}
+          </section>
+          {past.length > 0 && (
+            <section aria-labelledby="past-heading" className="space-y-4">
+              <h2 id="past-heading" className="text-xl font-semibold text-stone-900">
+                Past
+              </h2>
+              <ul className="space-y-4">{past.map(listItem)}</ul>
+            </section>
+          )}
+        </>
       )}
       <p className="text-sm text-stone-600">
         We use your email only to send you a reminder on the morning of your reservation.
@@ -188,7 +211,7 @@ function ReservationCard({
       className="rounded-lg bg-white p-5 shadow-sm"
       aria-label={`Reservation on ${formatLongDate(reservation.reservationDate)}`}
     >
-      <h2 className="text-lg font-semibold text-stone-900">{formatLongDate(reservation.reservationDate)}</h2>
+      <h3 className="text-lg font-semibold text-stone-900">{formatLongDate(reservation.reservationDate)}</h3>
       <p className="text-stone-800">
         {timeRange(reservation.startTime, reservation.endTime)} · {partyLabel(reservation.partySize)}
       </p>

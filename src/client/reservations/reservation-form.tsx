@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } fr
 import { flushSync } from 'react-dom';
 import { bookingWindow, isMonday } from '../../booking/booking-window';
 import { todayIn } from '../../booking/calendar';
-import * as messages from '../../booking/messages';
+import * as bookingMessages from '../../shared/messages/booking';
 import { formatPhoneInput } from '../../booking/phone';
 import { GUEST_MAX_PARTY } from '../../booking/party-size';
 import type { CreateReservationInput } from '../../booking/reservation-schemas';
@@ -14,6 +14,7 @@ import { Spinner } from '../components/spinner';
 import { TextField } from '../components/text-field';
 import { formatTime12h } from './format';
 import { useAvailableTimes } from './use-reservation-api';
+import type { SeatType } from '../../shared/seat-types';
 
 export interface ReservationFormValues {
   name: string;
@@ -21,7 +22,7 @@ export interface ReservationFormValues {
   date: string;
   /** '' until chosen; '7+' for parties that must phone. */
   partySize: string;
-  seatType: 'table' | 'counter';
+  seatType: SeatType;
   startTime: number | null;
   reminderEmail: string;
   specialRequests: string;
@@ -72,6 +73,8 @@ const errorFieldOf: Partial<Record<keyof ReservationFormValues, Field>> = {
 const loadSchemas = () => import('../../booking/reservation-schemas');
 // Only the admin picks tables by hand; guests never download the picker.
 const AdminTablePicker = lazy(() => import('./admin-table-picker').then((m) => ({ default: m.AdminTablePicker })));
+// Why a date cannot be booked at all: rarely needed, so loaded when it is.
+const DateRefusalNote = lazy(() => import('./date-refusal-note').then((m) => ({ default: m.DateRefusalNote })));
 
 /** The shared reservation form: booking on / and editing in My Reservations. */
 export function ReservationForm({
@@ -103,7 +106,7 @@ export function ReservationForm({
   const partyNumber = /^\d+$/.test(values.partySize) ? Number(values.partySize) : null;
   const times = useAvailableTimes(values.date, partyNumber, values.seatType, excludeId);
   const dateError =
-    errors.reservationDate ?? (values.date && isMonday(values.date) ? messages.closedMondays : undefined);
+    errors.reservationDate ?? (values.date && isMonday(values.date) ? bookingMessages.closedMondays : undefined);
 
   // A new failure: a time that was taken meanwhile (or can no longer seat the party) is no longer chosen, so
   // the guest picks another from the reloaded times; and the message takes the focus, which brings it into view.
@@ -307,6 +310,7 @@ export function ReservationForm({
               )
             ) : (
               <AvailableTimes
+                isAdmin={isAdmin}
                 state={times}
                 ready={Boolean(values.date && partyNumber && !dateError)}
                 dateRefused={Boolean(dateError)}
@@ -366,12 +370,14 @@ export function ReservationForm({
 }
 
 function AvailableTimes({
+  isAdmin,
   state,
   ready,
   dateRefused,
   selected,
   onSelect,
 }: {
+  isAdmin: boolean;
   state: ReturnType<typeof useAvailableTimes>;
   ready: boolean;
   dateRefused: boolean;
@@ -386,19 +392,25 @@ function AvailableTimes({
           : 'Choose a date and the number of guests to see available times.'}
       </p>
     );
-  if (state.isPending) {
-    return (
-      <p role="status" className="mt-2 text-sm text-stone-600">
-        Loading available times…
-      </p>
-    );
-  }
+  const loading = (
+    <p role="status" className="mt-2 text-sm text-stone-600">
+      Loading available times…
+    </p>
+  );
+  if (state.isPending) return loading;
   if (state.isError)
     return (
       <Banner kind="error" className="mt-2">
-        {messages.availabilityFailed}
+        {bookingMessages.availabilityFailed}
       </Banner>
     );
+  if (state.data.refusal) {
+    return (
+      <Suspense fallback={loading}>
+        <DateRefusalNote reason={state.data.refusal} isAdmin={isAdmin} />
+      </Suspense>
+    );
+  }
   if (state.data.times.length === 0) {
     return (
       <p className="mt-2 text-sm text-stone-700">No times are available on this date. Please choose another date.</p>

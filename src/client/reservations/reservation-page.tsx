@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { CreateReservationInput } from '../../booking/reservation-schemas';
-import * as messages from '../../booking/messages';
-import { api, ApiError, resendLostAnswers, unwrap } from '../api/api-client';
+import * as bookingMessages from '../../shared/messages/booking';
+import { api, resendLostAnswers, unwrap, userMessage } from '../api/api-client';
 import { RequireSignIn } from '../auth/use-require-sign-in';
 import type { SessionUser } from '../auth/use-auth';
 import { Banner } from '../components/banner';
@@ -10,7 +10,8 @@ import { Spinner } from '../components/spinner';
 import { useDocumentTitle } from '../layout/use-document-title';
 import { newBookingId } from './booking-id';
 import { ReservationForm } from './reservation-form';
-import { reservationKeys, type Reservation } from './use-reservation-api';
+import type { Reservation } from '../../shared/reservation';
+import { reservationKeys } from './use-reservation-api';
 
 // The confirmation (with its calendar file) is needed only once a booking succeeds: it loads while the booking
 // is being sent, so the page's first load stays small.
@@ -58,12 +59,7 @@ function Booking({ user }: { user: SessionUser }) {
   }
   return (
     <div className="space-y-5 rounded-lg bg-white p-5 shadow-sm sm:p-8">
-      {user.isAdmin && (
-        <Banner kind="info">
-          Admin mode: You can book non-reservable tables and counter seats. These will automatically be included in the
-          available options.
-        </Banner>
-      )}
+      {user.isAdmin && <Banner kind="info">{bookingMessages.adminMode}</Banner>}
       <ReservationForm
         isAdmin={user.isAdmin}
         pickTables={user.isAdmin}
@@ -74,16 +70,15 @@ function Booking({ user }: { user: SessionUser }) {
           partySize: '',
           seatType: 'table',
           startTime: null,
-          reminderEmail: user.email,
+          // The admin books for callers: their own address would send the guest's reminder to the owner.
+          reminderEmail: user.isAdmin ? '' : user.email,
           specialRequests: '',
         }}
         submitLabel="Reserve"
         busyLabel="Reserving…"
         busy={create.isPending}
         failure={create.error}
-        describeFailure={(error) =>
-          error instanceof ApiError && error.status < 500 ? error.message : messages.createFailed
-        }
+        describeFailure={(error) => userMessage(error, bookingMessages.createFailed)}
         onSubmit={(input) => {
           const booking = JSON.stringify(input);
           if (attempt.current?.booking !== booking) attempt.current = { booking, id: newBookingId() };

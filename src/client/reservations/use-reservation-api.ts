@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SeatType } from '../../booking/availability';
+import type { SeatType } from '../../shared/seat-types';
 import { isIsoDate } from '../../booking/calendar';
 import { isMonday } from '../../booking/booking-window';
 import { api, unwrap } from '../api/api-client';
-
-export type { Reservation } from '../../server/reservations/reservation-record';
 
 export const reservationKeys = {
   mine: ['reservations', 'mine'] as const,

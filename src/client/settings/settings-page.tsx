@@ -4,6 +4,7 @@ import { RequireSignIn } from '../auth/use-require-sign-in';
 import { TextField } from '../components/text-field';
 import { useDocumentTitle } from '../layout/use-document-title';
 import { ChangeEmailForm } from './change-email-form';
+import { DeleteAccount } from './delete-account';
 import { ResendVerification } from './resend-verification';
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
@@ -44,6 +45,7 @@ export function SettingsPage() {
                     {!user.emailVerified && <ResendVerification email={user.email} />}
                   </div>
                   <ChangeEmailForm />
+                  <DeleteAccount isAdmin={user.isAdmin} />
                 </>
               ) : (
                 <div className="space-y-4">

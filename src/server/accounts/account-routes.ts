@@ -1,19 +1,22 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../app';
 import type { Auth } from '../auth';
 import type { AppDatabase } from '../db/database';
+import type { AppEnv } from '../http/app-env';
 import { AppError } from '../http/errors';
 import { requireUser } from '../http/guards';
 import { validate } from '../http/validate';
 import type { AccountEmails } from './account-emails';
+import type { AdminSeat } from './admin-seat';
 import { applyEmailAction } from './apply-email-action';
 import { changePasswordWithFreshSession } from './change-password-fresh';
+import * as accountMessages from '../../shared/messages/account';
 
 interface Deps {
   auth: Auth;
   database: AppDatabase;
   emails: AccountEmails;
+  seat: AdminSeat;
   freshSessionSeconds: number;
 }
 
@@ -34,11 +37,11 @@ export function accountRoutes(deps: Deps) {
     )
     .post(
       '/password',
-      validate('json', z.object({ newPassword: z.string().min(1, 'Please enter a password').max(200) })),
+      validate('json', z.object({ newPassword: z.string().min(1, accountMessages.enterPassword).max(200) })),
       async (c) => {
         requireUser(c);
         const session = c.get('session');
-        if (!session) throw new AppError(401, 'Please sign in to continue.', 'unauthenticated');
+        if (!session) throw new AppError('unauthenticated', 'Please sign in to continue.');
         await changePasswordWithFreshSession(
           deps.auth,
           session,

@@ -1,4 +1,5 @@
-import type { Auth, SessionUser } from '../auth';
+import type { Auth } from '../auth';
+import type { Session } from '../http/app-env';
 import { AppError } from '../http/errors';
 
 /**
@@ -8,21 +9,21 @@ import { AppError } from '../http/errors';
  */
 export async function changePasswordWithFreshSession(
   auth: Auth,
-  session: { user: SessionUser; session: { id: string; token: string; createdAt: Date } },
+  session: Session,
   newPassword: string,
   freshSessionSeconds: number,
 ): Promise<void> {
   const ageSeconds = (Date.now() - new Date(session.session.createdAt).getTime()) / 1000;
   if (ageSeconds > freshSessionSeconds) {
-    throw new AppError(403, 'Please sign in again to change your password.', 'requires_recent_login');
+    throw new AppError('requires_recent_login', 'Please sign in again to change your password.');
   }
   const context = await auth.$context;
   const { minPasswordLength, maxPasswordLength } = context.password.config;
   if (newPassword.length < minPasswordLength) {
-    throw new AppError(400, `Password must be at least ${minPasswordLength} characters`, 'password_too_short');
+    throw new AppError('password_too_short', `Password must be at least ${minPasswordLength} characters`);
   }
   if (newPassword.length > maxPasswordLength) {
-    throw new AppError(400, `Password must be at most ${maxPasswordLength} characters`, 'password_too_long');
+    throw new AppError('password_too_long', `Password must be at most ${maxPasswordLength} characters`);
   }
   const accounts = await context.internalAdapter.findAccounts(session.user.id);
   const credential = accounts.find((account) => account.providerId === 'credential');

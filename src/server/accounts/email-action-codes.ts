@@ -8,7 +8,7 @@ import { AppError } from '../http/errors';
 
 export interface ActionPayloads {
   /** Better Auth's email-verification token; previousEmail is set when the verification confirms an email change. */
-  verifyEmail: { token: string; previousEmail?: string };
+  verifyEmail: { token: string; previousEmail?: string; userId?: string };
   /** Undo of an email change, sent to the old address. */
   recoverEmail: { userId: string; oldEmail: string; newEmail: string };
 }
@@ -57,8 +57,8 @@ export async function consumeActionCode<M extends ActionMode>(
     .where('code', '=', code)
     .where('mode', '=', mode)
     .executeTakeFirst();
-  if (!row || row.usedAt) throw new AppError(400, INVALID_CODE_MESSAGE, 'invalid_action_code');
-  if (row.expiresAt <= now.toISOString()) throw new AppError(400, EXPIRED_CODE_MESSAGE, 'expired_action_code');
+  if (!row || row.usedAt) throw new AppError('invalid_action_code', INVALID_CODE_MESSAGE);
+  if (row.expiresAt <= now.toISOString()) throw new AppError('expired_action_code', EXPIRED_CODE_MESSAGE);
   // The usedAt guard makes two simultaneous clicks race for one row: only one update wins.
   const claimed = await db
     .updateTable('email_action_codes')
@@ -66,6 +66,6 @@ export async function consumeActionCode<M extends ActionMode>(
     .where('code', '=', code)
     .where('usedAt', 'is', null)
     .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) throw new AppError(400, INVALID_CODE_MESSAGE, 'invalid_action_code');
+  if (Number(claimed.numUpdatedRows) !== 1) throw new AppError('invalid_action_code', INVALID_CODE_MESSAGE);
   return JSON.parse(row.payload) as ActionPayloads[M];
 }

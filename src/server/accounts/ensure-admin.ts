@@ -1,18 +1,35 @@
 import type { Auth } from '../auth';
 import type { AppConfig } from '../config';
 import type { Logger } from '../logger';
+import type { AdminSeat } from './admin-seat';
 
-/** With ADMIN_EMAIL and ADMIN_PASSWORD set, the admin account exists, verified, after start-up. */
-export async function ensureAdminAccount(auth: Auth, config: AppConfig, logger: Logger): Promise<void> {
+/**
+ * At start-up, the admin seat as the configuration says (docs/decisions/0003-the-admin-rule.md):
+ * - with ADMIN_EMAIL and ADMIN_PASSWORD, the admin account exists, verified, with that password and the seat.
+ *   An account that holds the address without the seat (someone signed up with it first) is taken over: the
+ *   configured password replaces theirs and their sessions end.
+ * - with ADMIN_EMAIL alone, nothing is created; a verified account holding the address without the seat is told
+ *   how to take it (a password reset through the admin mailbox grants it).
+ */
+export async function ensureAdminAccount(auth: Auth, seat: AdminSeat, config: AppConfig, logger: Logger) {
   const { adminEmail, adminPassword } = config;
-  if (!adminEmail || !adminPassword) return;
+  if (!adminEmail) return;
   const context = await auth.$context;
   const existing = await context.internalAdapter.findUserByEmail(adminEmail, { includeAccounts: true });
-  if (existing?.user.emailVerified) return;
+  if (existing && (await seat.isGranted(existing.user.id))) return;
+
+  if (!adminPassword) {
+    if (existing?.user.emailVerified) {
+      logger.warn(
+        { email: adminEmail },
+        'the admin address has no admin password chosen through its mailbox yet: use "Forgot your password?" with it to become the admin',
+      );
+    }
+    return;
+  }
+
+  const hash = await context.password.hash(adminPassword);
   if (existing) {
-    // Someone signed up with the owner's address but never proved it: the configured password takes the
-    // account over, and whoever holds its sessions is signed out, before it gains admin rights.
-    const hash = await context.password.hash(adminPassword);
     const credential = existing.accounts.find((account) => account.providerId === 'credential');
     if (credential) await context.internalAdapter.updatePassword(existing.user.id, hash);
     else {
@@ -24,8 +41,13 @@ export async function ensureAdminAccount(auth: Auth, config: AppConfig, logger: 
       });
     }
     await context.internalAdapter.deleteUserSessions(existing.user.id);
-    await context.internalAdapter.updateUser(existing.user.id, { emailVerified: true });
-    logger.warn({ email: adminEmail }, 'an unverified account held the admin address: taken over with ADMIN_PASSWORD');
+    if (!existing.user.emailVerified)
+      await context.internalAdapter.updateUser(existing.user.id, { emailVerified: true });
+    await seat.grant(existing.user.id);
+    logger.warn(
+      { email: adminEmail },
+      'an account held the admin address without the seat: taken over with ADMIN_PASSWORD',
+    );
     return;
   }
   const user = await context.internalAdapter.createUser(
@@ -36,7 +58,8 @@ export async function ensureAdminAccount(auth: Auth, config: AppConfig, logger: 
     userId: user.id,
     providerId: 'credential',
     accountId: user.id,
-    password: await context.password.hash(adminPassword),
+    password: hash,
   });
+  await seat.grant(user.id);
   logger.info({ email: adminEmail }, 'admin account created');
 }

@@ -34,9 +34,20 @@ export function openDatabase(target: DatabaseTarget): AppDatabase {
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
-  const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5000 });
-  // An idle client that loses its server must not crash the process; the pool replaces it.
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: 10,
+    // While PostgreSQL cannot be reached, a request fails within seconds (and is answered 503), never hangs:
+    // a connection that cannot be made in 5 s, or a query with no answer in 10 s, is an error.
+    connectionTimeoutMillis: 5000,
+    query_timeout: 10_000,
+    keepAlive: true,
+  });
+  // A restart, a crash or a failover makes pg emit 'error' on its clients, idle in the pool or busy with a
+  // query; unheard, that event ends the process. The query in flight fails on its own (and is answered 503);
+  // the pool drops the broken client and opens a new one when the server is back.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', pgPool: pool, close: () => db.destroy() };
 }

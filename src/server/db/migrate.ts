@@ -6,6 +6,11 @@ import { authTables } from './migrations/0002-auth-tables';
 import { emailActionCodes } from './migrations/0003-email-action-codes';
 import { tableHolds } from './migrations/0004-table-holds';
 import { reminderSent } from './migrations/0005-reminder-sent';
+import { reservationOwner } from './migrations/0006-reservation-owner';
+import { adminGrants } from './migrations/0007-admin-grants';
+import { rateCounters } from './migrations/0008-rate-counters';
+import { healthProbe } from './migrations/0009-health-probe';
+import { mailOutbox } from './migrations/0010-mail-outbox';
 
 // Every schema change is a new entry here, never an edit of an old one: the names record what ran.
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -15,8 +20,16 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0003-email-action-codes': emailActionCodes,
     '0004-table-holds': tableHolds,
     '0005-reminder-sent': reminderSent,
+    '0006-reservation-owner': reservationOwner,
+    '0007-admin-grants': adminGrants,
+    '0008-rate-counters': rateCounters,
+    '0009-health-probe': healthProbe,
+    '0010-mail-outbox': mailOutbox,
   };
 }
+
+/** Every migration this version of the app knows, oldest first (a restore refuses a database with others). */
+export const KNOWN_MIGRATIONS: readonly string[] = Object.keys(migrationsFor('sqlite'));
 
 export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<string[]> {
   const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrationsFor(dialect)) };

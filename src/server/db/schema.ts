@@ -1,4 +1,6 @@
 import type { ColumnType } from 'kysely';
+import type { SeatType } from '../../shared/seat-types';
+import type { TableLocation } from '../../shared/seat-types';
 
 // Column names keep the spec's field names (SPEC section 3), so the wire, the code and the database agree.
 // Booleans are stored as 0/1 integers and timestamps as ISO-8601 text on both dialects, so one query code
@@ -8,7 +10,7 @@ import type { ColumnType } from 'kysely';
 export interface TablesTable {
   id: string;
   numSeats: number;
-  location: 'floor' | 'counter';
+  location: TableLocation;
   /** 1 or 0 */
   isReservable: number;
 }
@@ -20,12 +22,15 @@ export interface ReservationsTable {
   startTime: number;
   endTime: number;
   reservationDate: string;
+  /** The account's email when the reservation was made; the wire shows the owner's current email instead. */
   email: string;
+  /** The account the reservation belongs to (null once that account is deleted). Not on the wire. */
+  userId: ColumnType<string | null, string | null | undefined, string | null>;
   reminderEmail: string;
   partySize: number;
   name: string;
   phoneNumber: string;
-  seatType: 'table' | 'counter';
+  seatType: SeatType;
   specialRequests: string | null;
   createdAt: string;
   updatedAt: string;
@@ -62,7 +67,46 @@ export interface TableHoldsTable {
   reservationId: string;
 }
 
+/** Accounts holding the admin seat, and since when (see migrations/0007-admin-grants.ts). */
+export interface AdminGrantsTable {
+  userId: string;
+  grantedAt: string;
+}
+
+/** One fixed-window counter per key (see db/rate-counters.ts). */
+export interface RateCountersTable {
+  key: string;
+  windowStart: number;
+  count: number;
+  lastAt: number;
+}
+
+/** An email on its way (see migrations/0010-mail-outbox.ts and mail/outbox.ts). */
+export interface MailOutboxTable {
+  id: string;
+  kind: string;
+  dedupeKey: string | null;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  reservationId: string | null;
+  reservationDate: string | null;
+  notAfter: string | null;
+  createdAt: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  nextAttemptAt: string;
+  leaseUntil: string | null;
+  outcome: 'sent' | 'given-up' | 'dropped' | null;
+  doneAt: string | null;
+  lastError: string | null;
+  lastErrorAt: string | null;
+}
+
 export interface Database {
+  mail_outbox: MailOutboxTable;
+  admin_grants: AdminGrantsTable;
+  rate_counters: RateCountersTable;
   table_holds: TableHoldsTable;
   email_action_codes: EmailActionCodesTable;
   tables: TablesTable;

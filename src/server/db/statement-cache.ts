@@ -13,6 +13,9 @@ export function withStatementCache(database: SqliteDatabase.Database, limit = 50
   return {
     close: () => database.close(),
     prepare(sql: string): SqliteDatabase.Statement {
+      // On a full disk or an I/O error SQLite rolls the transaction back itself; Kysely's ROLLBACK after it
+      // would then fail ("no transaction is active") and hide the real error (SQLITE_FULL) from the caller.
+      if (sql === 'rollback' && !database.inTransaction) return ALREADY_ROLLED_BACK;
       const cached = statements.get(sql);
       if (cached) {
         // Most recently used last, so the first key is the one to drop.
@@ -27,3 +30,9 @@ export function withStatementCache(database: SqliteDatabase.Database, limit = 50
     },
   };
 }
+
+/** A ROLLBACK with nothing to roll back: done already. */
+const ALREADY_ROLLED_BACK = {
+  reader: false,
+  run: () => ({ changes: 0, lastInsertRowid: 0 }),
+} as unknown as SqliteDatabase.Statement;

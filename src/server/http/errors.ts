@@ -1,20 +1,17 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ERROR_STATUS, type ErrorCode } from '../../shared/errors';
 
-/** The one error shape on the wire: `{ "error": { "message": "...", "code": "..." } }`. */
-export interface ErrorBody {
-  error: { message: string; code: string };
-}
+export { errorBody, type ErrorBody, type ErrorCode } from '../../shared/errors';
 
-/** A rejection the user should read: carries the spec's message and the HTTP status to answer with. */
+/** A rejection the user should read: carries the spec's message, and its code decides the HTTP status. */
 export class AppError extends Error {
   override name = 'AppError';
+  readonly status: ContentfulStatusCode;
   constructor(
-    readonly status: ContentfulStatusCode,
+    readonly code: ErrorCode,
     message: string,
-    readonly code: string = 'bad_request',
   ) {
     super(message);
+    this.status = ERROR_STATUS[code];
   }
 }
-
-export const errorBody = (message: string, code: string): ErrorBody => ({ error: { message, code } });

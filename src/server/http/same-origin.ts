@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { errorBody } from './errors';
+import type { OriginPolicy } from './origins';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -8,14 +9,13 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * guest's cookies. Browsers always send Origin on such requests (or at least Sec-Fetch-Site); requests
  * with neither come from non-browser clients, which carry no victim's cookies.
  */
-export function sameOriginOnly(allowedOrigins: string[]): MiddlewareHandler {
-  const allowed = new Set(allowedOrigins);
+export function sameOriginOnly(policy: OriginPolicy): MiddlewareHandler {
   return async (c, next) => {
     if (!SAFE_METHODS.has(c.req.method)) {
       const origin = c.req.header('origin');
       const fetchSite = c.req.header('sec-fetch-site');
-      const crossOrigin = origin ? !allowed.has(origin) : fetchSite === 'cross-site';
-      if (crossOrigin) return c.json(errorBody('Cross-site requests are not allowed.', 'cross_origin'), 403);
+      const crossOrigin = origin ? !policy.allows(origin, c.req.header('host')) : fetchSite === 'cross-site';
+      if (crossOrigin) return c.json(errorBody(policy.refusal, 'cross_origin'), 403);
     }
     await next();
   };

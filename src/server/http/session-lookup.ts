@@ -1,14 +1,14 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../app';
+import type { AdminSeat } from '../accounts/admin-seat';
 import type { Auth } from '../auth';
-
-type Session = NonNullable<AppEnv['Variables']['session']>;
+import type { Actor, AppEnv, Session } from './app-env';
 
 /**
- * Who is asking, from the session cookie alone, for every /api request after Better Auth's own; asked of
- * Better Auth each time, so a session ended anywhere stops at once (see docs/decisions/0006).
+ * Who is asking, from the session cookie alone, for every /api request after Better Auth's own: the session,
+ * and the caller (`c.var.actor`) with its role decided once. Asked of Better Auth each time, so a session ended
+ * anywhere stops at once (see docs/decisions/0006).
  */
-export function createSessionLookup(auth: Auth) {
+export function createSessionLookup(auth: Auth, seat: AdminSeat) {
   // Better Auth's session cookie name (with __Secure- in front when served over https).
   const cookieName = auth.$context.then((context) => context.authCookies.sessionToken.name);
 
@@ -23,18 +23,24 @@ export function createSessionLookup(auth: Auth) {
     return { session, setCookies: session ? headers.getSetCookie() : [] };
   }
 
+  const actorOf = async (session: Session | null): Promise<Actor | null> =>
+    session
+      ? { userId: session.user.id, email: session.user.email.toLowerCase(), role: await seat.roleOf(session) }
+      : null;
+
   const lookup: MiddlewareHandler<AppEnv> = async (c, next) => {
     const { session, setCookies } = await find(c.req.raw.headers);
-    c.set('user', session?.user ?? null);
     c.set('session', session);
+    c.set('actor', await actorOf(session));
     await next();
     // Better Auth renews a session in use once a day by Set-Cookie: passed on, or the browser would drop the
     // cookie a week after sign-in however active the guest.
     for (const line of setCookies) c.res.headers.append('Set-Cookie', line);
   };
 
-  /** The session a request's headers carry now: for a long-lived request (the admin's stream) to ask again. */
-  const current = async (requestHeaders: Headers): Promise<Session | null> => (await find(requestHeaders)).session;
+  /** The caller a request's headers carry now: for a long-lived request (the admin's stream) to ask again. */
+  const currentActor = async (requestHeaders: Headers): Promise<Actor | null> =>
+    actorOf((await find(requestHeaders)).session);
 
-  return { lookup, current };
+  return { lookup, currentActor };
 }

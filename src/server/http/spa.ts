@@ -14,6 +14,7 @@ export function publicConfig(config: AppConfig): PublicConfig {
     links: config.restaurant.links,
     timeZone: config.restaurant.timeZone,
     googleSignIn: config.google !== undefined,
+    retentionDays: config.retentionDays,
   };
 }
 
@@ -67,6 +68,12 @@ export function mountClient<E extends Env>(app: Hono<E>, config: AppConfig, clie
       onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600'),
     }),
   );
-  app.get('*', sendIndex);
+  // Routes match exactly (SPEC section 2): an address with a trailing slash is sent to the one without, its query
+  // kept. Extra leading slashes go too, so the new address never reads as another site ('//evil.example').
+  app.get('*', (c) => {
+    const { pathname, search } = new URL(c.req.url);
+    const exact = `/${pathname.replace(/^\/+|\/+$/g, '')}`;
+    return exact === pathname ? sendIndex(c) : c.redirect(`${exact}${search}`, 301);
+  });
   return true;
 }

@@ -10,6 +10,6 @@ export const validate = <Target extends keyof ValidationTargets, Schema extends 
 ) =>
   zValidator(target, schema, (result) => {
     if (!result.success) {
-      throw new AppError(400, result.error.issues[0]?.message ?? 'Invalid request', 'invalid_request');
+      throw new AppError('invalid_request', result.error.issues[0]?.message ?? 'Invalid request');
     }
   });

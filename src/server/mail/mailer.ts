@@ -23,7 +23,15 @@ export interface Mailer {
 export function createMailer(config: AppConfig, logger: Logger): Mailer {
   const from = config.mail.from;
   if (config.mail.smtpUrl) {
-    const transport: Transporter = nodemailer.createTransport(config.mail.smtpUrl);
+    // Seconds, not nodemailer's minutes: a mail server that accepts a connection and never answers fails this
+    // send soon, and the outbox tries again later (mail/outbox.ts).
+    const timeout = config.mail.timeoutMs;
+    const transport: Transporter = nodemailer.createTransport({
+      url: config.mail.smtpUrl,
+      connectionTimeout: timeout,
+      greetingTimeout: timeout,
+      socketTimeout: timeout,
+    });
     return {
       async send(message) {
         await transport.sendMail({ from, ...message });
@@ -35,6 +43,14 @@ export function createMailer(config: AppConfig, logger: Logger): Mailer {
   const outbox = config.mail.outboxDir;
   const writer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   let sequence = 0;
+  // The links carry live tokens (a password reset): handy in the log on a fresh install, never in production.
+  const logLinks = config.env !== 'production';
+  if (!logLinks) {
+    logger.warn(
+      { outbox },
+      'SMTP_URL is not set: account emails and reminders are written to the outbox folder, and nobody receives them',
+    );
+  }
   return {
     async send(message) {
       const info = await writer.sendMail({ from, ...message });
@@ -42,31 +58,8 @@ export function createMailer(config: AppConfig, logger: Logger): Mailer {
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = join(outbox, `${stamp}-${String(++sequence).padStart(4, '0')}.eml`);
       writeFileSync(file, info.message as Buffer);
-      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+      const links = logLinks ? (message.text.match(/https?:\/\/\S+/g) ?? []) : undefined;
       logger.info({ to: message.to, subject: message.subject, file, links }, 'email written to the outbox');
     },
   };
-}
-
-export const MAIL_ATTEMPTS = 3;
-const defaultBackoff = (attempt: number) => 2000 * 4 ** (attempt - 1);
-
-/** Tries a delivery up to three times, waiting longer each time (2 s, then 8 s); true once it went out. */
-export async function sendWithRetry(
-  mailer: Mailer,
-  message: MailMessage,
-  logger: Logger,
-  backoffMs: (attempt: number) => number = defaultBackoff,
-): Promise<boolean> {
-  for (let attempt = 1; attempt <= MAIL_ATTEMPTS; attempt++) {
-    try {
-      await mailer.send(message);
-      return true;
-    } catch (error) {
-      logger.warn({ err: error, to: message.to, subject: message.subject, attempt }, 'email delivery failed');
-      if (attempt < MAIL_ATTEMPTS) await new Promise((resolve) => setTimeout(resolve, backoffMs(attempt)));
-    }
-  }
-  logger.error({ to: message.to, subject: message.subject }, 'email not delivered after retries');
-  return false;
 }

@@ -5,23 +5,22 @@ import { zonedInstant } from '../../booking/zoned-time';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/schema';
 import type { Logger } from '../logger';
-import { sendWithRetry, type Mailer } from './mailer';
+import type { MailOutbox } from './outbox';
 import { mailTemplates } from './templates';
 
 // The morning reminder (DESIGN.md): one email to the reminder address at 09:00 restaurant time on the
 // reservation day. The job runs every minute, so a server that was down at 09:00 catches up when it
-// starts, until each reservation's start time.
+// starts, until each reservation's start time. It only writes the reminders to the outbox (mail/outbox.ts),
+// which delivers them, retries them and survives restarts.
 
 export const REMINDER_HOUR = 9;
 
 interface Deps {
   db: Kysely<Database>;
-  mailer: Mailer;
+  outbox: MailOutbox;
   config: AppConfig;
   logger: Logger;
   now: () => Date;
-  /** Pause between delivery attempts; tests shorten it. */
-  backoffMs?: (attempt: number) => number;
 }
 
 /** The instant 09:00 falls on `date` in the restaurant's zone (daylight saving included). */
@@ -30,13 +29,12 @@ export function reminderTime(date: string, timeZone: string): Date {
 }
 
 export function createReminderJob(deps: Deps) {
-  const { db, mailer, config, logger } = deps;
+  const { db, outbox, config, logger } = deps;
   const timeZone = config.restaurant.timeZone;
-  const backoff = deps.backoffMs;
   let running: Promise<number> | null = null;
 
-  /** Sends every reminder due now; returns how many went out. */
-  async function sendDueReminders(): Promise<number> {
+  /** Writes every reminder due now to the outbox; returns how many. */
+  async function queueDueReminders(): Promise<number> {
     const now = deps.now();
     const today = todayIn(timeZone, now);
     const sendAt = reminderTime(today, timeZone);
@@ -51,37 +49,51 @@ export function createReminderJob(deps: Deps) {
       .where((eb) => eb.or([eb('reminderSentFor', 'is', null), eb('reminderSentFor', '<>', today)]))
       .execute();
 
-    let sent = 0;
+    let queued = 0;
     for (const reservation of due) {
-      // Claim before sending: of two instances (or a retry), only the one whose update lands sends.
-      const claim = await db
-        .updateTable('reservations')
-        .set({ reminderSentFor: today })
-        .where('id', '=', reservation.id)
-        .where((eb) => eb.or([eb('reminderSentFor', 'is', null), eb('reminderSentFor', '<>', today)]))
-        .executeTakeFirst();
-      if (Number(claim.numUpdatedRows) !== 1) continue;
-      const message = mailTemplates.reminder(
-        config.restaurant,
-        reservation.reminderEmail,
-        reservation,
-        `${config.publicUrl}/my-reservations`,
-      );
-      if (await sendWithRetry(mailer, message, logger, backoff)) {
-        sent++;
-      } else {
-        // Give the next run a chance, until the reservation starts.
-        await db.updateTable('reservations').set({ reminderSentFor: null }).where('id', '=', reservation.id).execute();
-        logger.error({ reservationId: reservation.id }, 'reminder not delivered; will retry');
-      }
+      // Recorded on the reservation and written to the outbox in one transaction: of two instances (or a
+      // retry), only the one whose claim lands queues it, and a queued reminder is never lost.
+      const claimed = await db.transaction().execute(async (trx) => {
+        const claim = await trx
+          .updateTable('reservations')
+          .set({ reminderSentFor: today })
+          .where('id', '=', reservation.id)
+          .where((eb) => eb.or([eb('reminderSentFor', 'is', null), eb('reminderSentFor', '<>', today)]))
+          .executeTakeFirst();
+        if (Number(claim.numUpdatedRows) !== 1) return false;
+        const message = mailTemplates.reminder(
+          config.restaurant,
+          reservation.reminderEmail,
+          { ...reservation, startTime: Number(reservation.startTime), endTime: Number(reservation.endTime) },
+          `${config.publicUrl}/my-reservations`,
+        );
+        await outbox.enqueue(
+          {
+            kind: 'reminder',
+            message,
+            dedupeKey: `reminder:${reservation.id}:${today}`,
+            reminder: {
+              reservationId: reservation.id,
+              reservationDate: today,
+              notAfter: zonedInstant(today, Number(reservation.startTime), timeZone),
+            },
+          },
+          trx,
+        );
+        return true;
+      });
+      if (claimed) queued++;
     }
-    if (sent) logger.info({ sent, date: today }, 'morning reminders sent');
-    return sent;
+    if (queued) {
+      outbox.kick();
+      logger.info({ queued, date: today }, 'morning reminders queued');
+    }
+    return queued;
   }
 
   /** One pass; concurrent calls share the pass in progress. */
   const runOnce = (): Promise<number> => {
-    running ??= sendDueReminders().finally(() => (running = null));
+    running ??= queueDueReminders().finally(() => (running = null));
     return running;
   };
   const runLogged = () => void runOnce().catch((error: unknown) => logger.error({ err: error }, 'reminder job failed'));

@@ -77,6 +77,14 @@ export const mailTemplates = {
       { label: 'Reset password', url },
     ),
 
+  signUpAttempt: (restaurant: Restaurant, to: string, signInUrl: string, resetUrl: string) =>
+    compose(restaurant, to, `Someone tried to create a ${restaurant.name} account with your email`, [
+      'Hello,',
+      `Someone just tried to create an account with this address (${to}), which already has one.`,
+      `If it was you, sign in instead: ${signInUrl}. If you have forgotten your password, you can reset it here: ${resetUrl}.`,
+      "If it wasn't you, you can ignore this email: nothing about your account has changed.",
+    ]),
+
   emailChanged: (restaurant: Restaurant, to: string, newEmail: string, url: string) =>
     compose(
       restaurant,

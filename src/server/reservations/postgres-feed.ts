@@ -1,25 +1,36 @@
 import type pg from 'pg';
+import { describeDatabaseError } from '../db/database-health';
 import type { Logger } from '../logger';
-import type { ChangeFeed, ReservationChange } from './change-feed';
+import type { ChangeFeed, FeedStatus, ReservationChange } from './change-feed';
 
 const CHANNEL = 'reservation_changes';
+/** Waits between reconnection attempts: doubling from half a second, then every 30 s for as long as it takes. */
+const reconnectDelay = (attempt: number) => Math.min(30_000, 500 * 2 ** (attempt - 1));
 
 /**
  * The change feed across server instances: every publish is a NOTIFY on PostgreSQL, and every instance
  * (this one included) hears it through its LISTEN connection, so one booking reaches every open stream.
+ * When that connection is lost (a restart, a crash, a failover), the feed says 'paused' and reconnects with
+ * backoff until it listens again, then says 'resumed' (changes made meanwhile were not heard).
  */
 export async function createPostgresFeed(
   pool: pg.Pool,
   logger: Logger,
 ): Promise<ChangeFeed & { close(): Promise<void> }> {
   const listeners = new Set<(change: ReservationChange) => void>();
+  const statusListeners = new Set<(status: FeedStatus) => void>();
   let client: pg.PoolClient | undefined;
+  let destroyCurrent: (() => void) | undefined;
   let closed = false;
-  let releaseCurrent: (() => void) | undefined;
+  let paused = false;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+
+  const tell = (status: FeedStatus) => {
+    for (const listener of statusListeners) listener(status);
+  };
 
   const connect = async () => {
     const connection = await pool.connect();
-    client = connection;
     let released = false;
     // A LISTEN connection is never handed back for reuse: it is destroyed, exactly once, whether the
     // server closes the feed or PostgreSQL drops the connection (pg may report an error more than once).
@@ -39,31 +50,72 @@ export async function createPostgresFeed(
       if (released) return;
       destroy();
       if (closed) return;
-      logger.warn({ err: error }, 'change feed connection lost; reconnecting');
-      setTimeout(() => {
-        if (closed) return;
-        connect().catch((err: unknown) => logger.error({ err }, 'change feed reconnect failed'));
-      }, 1000);
+      paused = true;
+      logger.warn(
+        { reason: describeDatabaseError(error) },
+        'live updates paused: change feed connection lost; reconnecting',
+      );
+      tell('paused');
+      reconnect(1);
     });
-    releaseCurrent = destroy;
-    await connection.query(`LISTEN ${CHANNEL}`);
+    try {
+      await connection.query(`LISTEN ${CHANNEL}`);
+    } catch (error) {
+      destroy();
+      throw error;
+    }
+    client = connection;
+    destroyCurrent = destroy;
   };
-  await connect();
+
+  function reconnect(attempt: number) {
+    retry = setTimeout(() => {
+      retry = undefined;
+      if (closed) return;
+      connect().then(
+        () => {
+          if (!paused) return;
+          paused = false;
+          logger.warn({ attempts: attempt }, 'live updates resumed: change feed listening again');
+          tell('resumed');
+        },
+        () => reconnect(attempt + 1),
+      );
+    }, reconnectDelay(attempt));
+  }
+
+  try {
+    await connect();
+  } catch (error) {
+    // The database answered start-up's ping a moment ago; if listening fails now, keep trying meanwhile.
+    paused = true;
+    logger.warn(
+      { reason: describeDatabaseError(error) },
+      'live updates paused: change feed cannot listen yet; retrying',
+    );
+    reconnect(1);
+  }
 
   return {
     publish(change) {
       pool.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(change)]).catch((error: unknown) => {
-        logger.error({ err: error }, 'could not publish a reservation change');
+        // Listeners read the whole book again when the feed resumes, so a change lost here is not lost there.
+        logger.warn({ reason: describeDatabaseError(error) }, 'could not publish a reservation change');
       });
     },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    onStatus(listener) {
+      statusListeners.add(listener);
+      return () => statusListeners.delete(listener);
+    },
     async close() {
       closed = true;
+      if (retry) clearTimeout(retry);
       if (client) await client.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
-      releaseCurrent?.();
+      destroyCurrent?.();
     },
   };
 }

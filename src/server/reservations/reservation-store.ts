@@ -3,7 +3,9 @@ import type { BookedReservation } from '../../booking/availability';
 import { holdBlocks } from '../../booking/hold-blocks';
 import type { RestaurantTable } from '../../booking/restaurant-config';
 import type { Database } from '../db/schema';
-import { toReservation, type Reservation } from './reservation-record';
+import type { Actor } from '../http/app-env';
+import type { Reservation } from '../../shared/reservation';
+import { toReservation } from './reservation-record';
 
 // The reservations' reads and writes. Every write of tables goes through writeHolds, so the database's
 // key on table_holds sees it.
@@ -19,23 +21,80 @@ export async function loadTables(db: Db): Promise<RestaurantTable[]> {
   }));
 }
 
+/** Reservations with their owner's current email (the wire's `email`). */
+const selectReservations = (db: Db) =>
+  db
+    .selectFrom('reservations')
+    .leftJoin('user', 'user.id', 'reservations.userId')
+    .selectAll('reservations')
+    .select('user.email as accountEmail');
+
 export async function reservationsOn(db: Db, date: string): Promise<Reservation[]> {
-  const rows = await db.selectFrom('reservations').selectAll().where('reservationDate', '=', date).execute();
+  const rows = await selectReservations(db).where('reservations.reservationDate', '=', date).execute();
   return rows.map(toReservation);
 }
 
-export const asBooked = (reservations: Reservation[]): BookedReservation[] =>
-  reservations.map(({ id, tableIds, startTime, endTime }) => ({ id, tableIds, startTime, endTime }));
-
-export async function findReservation(db: Db, id: string): Promise<Reservation | undefined> {
-  const row = await db.selectFrom('reservations').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? toReservation(row) : undefined;
+/** What the booking rules need of a date's reservations: which tables each holds, and when. */
+export async function bookedOn(db: Db, date: string): Promise<BookedReservation[]> {
+  const rows = await db
+    .selectFrom('reservations')
+    .select(['id', 'tableIds', 'startTime', 'endTime'])
+    .where('reservationDate', '=', date)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    tableIds: JSON.parse(row.tableIds) as string[],
+    startTime: Number(row.startTime),
+    endTime: Number(row.endTime),
+  }));
 }
 
-export async function insertReservation(trx: Transaction<Database>, reservation: Reservation): Promise<void> {
+export async function allReservations(db: Db): Promise<Reservation[]> {
+  return (await selectReservations(db).execute()).map(toReservation);
+}
+
+/** Reservations dated within a range, both ends included; an end left out is open. */
+export async function reservationsDated(db: Db, range: { from?: string; to?: string }): Promise<Reservation[]> {
+  let query = selectReservations(db);
+  if (range.from) query = query.where('reservations.reservationDate', '>=', range.from);
+  if (range.to) query = query.where('reservations.reservationDate', '<=', range.to);
+  return (await query.execute()).map(toReservation);
+}
+
+/** An account's reservations from `fromDate` on. */
+export async function reservationsOf(db: Db, userId: string, fromDate: string): Promise<Reservation[]> {
+  const rows = await selectReservations(db)
+    .where('reservations.userId', '=', userId)
+    .where('reservations.reservationDate', '>=', fromDate)
+    .execute();
+  return rows.map(toReservation);
+}
+
+/** A reservation and the account it belongs to (null: no account any more). */
+export async function findReservation(
+  db: Db,
+  id: string,
+): Promise<{ reservation: Reservation; ownerId: string | null } | undefined> {
+  const row = await selectReservations(db).where('reservations.id', '=', id).executeTakeFirst();
+  return row ? { reservation: toReservation(row), ownerId: row.userId } : undefined;
+}
+
+/** The reservation if this caller may see it: the admin sees every one, a guest only their account's. */
+export async function findVisibleReservation(db: Db, actor: Actor, id: string): Promise<Reservation | undefined> {
+  const found = await findReservation(db, id);
+  if (!found || (actor.role !== 'admin' && found.ownerId !== actor.userId)) return undefined;
+  return found.reservation;
+}
+
+/** Writes a new reservation of account `ownerId`, with its table holds. */
+export async function insertReservation(
+  trx: Transaction<Database>,
+  reservation: Reservation,
+  ownerId: string | null,
+): Promise<void> {
   await trx
     .insertInto('reservations')
-    .values({ ...reservation, tableIds: JSON.stringify(reservation.tableIds) })
+    .values({ ...reservation, userId: ownerId, tableIds: JSON.stringify(reservation.tableIds) })
     .execute();
   await writeHolds(trx, reservation);
 }

@@ -55,3 +55,9 @@ export function openDate(daysAhead: number): string {
   while (weekdayOf(date) === 1) date = addDays(date, 1);
   return date;
 }
+
+/**
+ * A date the e2e server's restaurant is closed (an extra closed date in its config, tests/e2e/support/serve.ts),
+ * well inside the guests' window and apart from every date the other tests book.
+ */
+export const closedDate = () => openDate(58);

@@ -18,11 +18,15 @@ const TITLES = {
 } as const;
 type AuthType = keyof typeof TITLES;
 
-/** /auth/{type}: signin, signup, forgotpass or changepass; any other type shows sign-up (SPEC section 2). */
+/**
+ * /auth/{type} or /auth?type={type}: signin, signup, forgotpass or changepass; any other type shows sign-up
+ * (SPEC section 2). The path names the page when both do.
+ */
 export function AuthPage() {
   const params = useParams();
   const [search] = useSearchParams();
-  const type: AuthType = params.type && params.type in TITLES ? (params.type as AuthType) : 'signup';
+  const requested = params.type ?? search.get('type');
+  const type: AuthType = requested && Object.hasOwn(TITLES, requested) ? (requested as AuthType) : 'signup';
   const next = safeNextPath(search.get('next'));
   const message = search.get('message');
   const oobCode = search.get('oobCode');

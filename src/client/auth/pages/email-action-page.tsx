@@ -3,13 +3,11 @@ import { useEffect } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { api, unwrap } from '../../api/api-client';
 import { Banner } from '../../components/banner';
+import { primaryButton } from '../../components/buttons';
 import { Spinner } from '../../components/spinner';
 import { useDocumentTitle } from '../../layout/use-document-title';
 import { SESSION_QUERY_KEY } from '../use-auth';
-
-const VERIFIED = 'Your email has been verified. You may now close this window.';
-const recovered = (email: string) =>
-  `Your email has been set back to ${email}. We've also sent you a password reset email so that you can change your password if you think someone may have access to your account.`;
+import * as accountMessages from '../../../shared/messages/account';
 
 /** /firebase-action?mode=...&oobCode=...: where every account email's link lands (SPEC section 2). */
 export function EmailActionPage() {
@@ -25,7 +23,7 @@ export function EmailActionPage() {
       {mode === 'verifyEmail' || mode === 'recoverEmail' ? (
         <ApplyAction mode={mode} oobCode={oobCode} />
       ) : (
-        <Banner kind="error">Invalid mode parameter</Banner>
+        <Banner kind="error">{accountMessages.invalidMode}</Banner>
       )}
     </section>
   );
@@ -49,12 +47,28 @@ function ApplyAction({ mode, oobCode }: { mode: 'verifyEmail' | 'recoverEmail'; 
   if (action.isPending) return <Spinner label="Checking your link" />;
   if (action.isError) return <Banner kind="error">{action.error.message}</Banner>;
   const result = action.data;
+  // The admin's address: whoever signed up with it first is signed out and their password is gone, so the one
+  // who clicked (the mailbox's owner) chooses the admin password now.
+  const setPasswordCode = result.mode === 'verifyEmail' ? result.setPasswordCode : undefined;
   return (
     <div className="space-y-4">
-      <Banner kind="success">{result.mode === 'recoverEmail' ? recovered(result.email) : VERIFIED}</Banner>
-      <Link className="text-sm text-red-900 underline" to="/">
-        Make a reservation
-      </Link>
+      <Banner kind="success">
+        {result.mode === 'recoverEmail' ? accountMessages.emailRecovered(result.email) : accountMessages.emailVerified}
+      </Banner>
+      {setPasswordCode ? (
+        <>
+          <p className="text-stone-800">
+            This is the restaurant's admin address. To finish, choose the admin password (this link works for an hour).
+          </p>
+          <Link className={primaryButton} to={`/auth/changepass?${new URLSearchParams({ oobCode: setPasswordCode })}`}>
+            Choose the admin password
+          </Link>
+        </>
+      ) : (
+        <Link className="text-sm text-red-900 underline" to="/">
+          Make a reservation
+        </Link>
+      )}
     </div>
   );
 }

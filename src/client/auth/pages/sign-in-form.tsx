@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { accountResolver, preloadAccountValidation } from '../account-resolver';
 import { Link, useNavigate } from 'react-router';
 import type { SignInValues } from '../../../shared/account-schemas';
+import { appConfig } from '../../app-config';
 import { Banner } from '../../components/banner';
 import { primaryButton } from '../../components/buttons';
 import { TextField } from '../../components/text-field';
@@ -21,10 +22,9 @@ export function SignInForm({ next, linkQuery }: { next: string; linkQuery: strin
   });
 
   const onSubmit = async (values: SignInValues) => {
-    setFailure(null);
     const { authClient } = await import('../auth-client');
     const { error } = await authClient.signIn.email({ email: values.email, password: values.password });
-    if (error) return setFailure(authErrorMessage(error));
+    if (error) return setFailure(authErrorMessage(error, { googleSignIn: appConfig.googleSignIn }));
     await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
     await navigate(next, { replace: true });
   };
@@ -37,7 +37,11 @@ export function SignInForm({ next, linkQuery }: { next: string; linkQuery: strin
         onFocus={preloadAccountValidation}
         noValidate
         className="space-y-4"
-        onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+        onSubmit={(event) => {
+          // A new attempt replaces the last one's message, whichever check answers it this time.
+          setFailure(null);
+          void handleSubmit(onSubmit)(event);
+        }}
       >
         <TextField
           label="Email"

@@ -15,19 +15,23 @@ export function SignUpForm({ next, linkQuery }: { next: string; linkQuery: strin
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
+  // An address that has an account: the way on is signing in, or a reset, both a click away.
+  const [existingAccount, setExistingAccount] = useState(false);
   const { register, handleSubmit, formState } = useForm<SignUpValues>({
     resolver: accountResolver<SignUpValues>('signUpSchema'),
   });
 
   const onSubmit = async (values: SignUpValues) => {
-    setFailure(null);
     const { authClient } = await import('../auth-client');
     const { error } = await authClient.signUp.email({
       email: values.email,
       password: values.password,
       name: values.email.split('@')[0] ?? values.email,
     });
-    if (error) return setFailure(authErrorMessage(error));
+    if (error) {
+      setExistingAccount(error.code === 'USER_ALREADY_EXISTS');
+      return setFailure(authErrorMessage(error));
+    }
     await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
     await navigate(next, { replace: true });
   };
@@ -35,12 +39,31 @@ export function SignUpForm({ next, linkQuery }: { next: string; linkQuery: strin
   return (
     <div className="space-y-5">
       <GoogleSignIn next={next} />
-      {failure && <Banner kind="error">{failure}</Banner>}
+      {failure && (
+        <Banner kind="error">
+          {failure}
+          {existingAccount && (
+            <span className="mt-2 flex flex-wrap gap-4">
+              <Link className="font-semibold underline" to={`/auth/signin${linkQuery}`}>
+                Sign in
+              </Link>
+              <Link className="font-semibold underline" to={`/auth/forgotpass${linkQuery}`}>
+                Reset your password
+              </Link>
+            </span>
+          )}
+        </Banner>
+      )}
       <form
         onFocus={preloadAccountValidation}
         noValidate
         className="space-y-4"
-        onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+        onSubmit={(event) => {
+          // A new attempt replaces the last one's message, whichever check answers it this time.
+          setFailure(null);
+          setExistingAccount(false);
+          void handleSubmit(onSubmit)(event);
+        }}
       >
         <TextField
           label="Email"

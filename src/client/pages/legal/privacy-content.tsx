@@ -3,7 +3,11 @@ import { LegalList, LegalSection } from './legal-text';
 
 // The spec's privacy policy points (SPEC section 2), with placeholder contact details from the configuration.
 export function PrivacyContent() {
-  const { restaurantName, phone, address } = appConfig;
+  const { restaurantName, phone, address, retentionDays } = appConfig;
+  const retention =
+    retentionDays % 365 === 0
+      ? `${retentionDays / 365} ${retentionDays === 365 ? 'year' : 'years'}`
+      : `${retentionDays} days`;
   return (
     <div className="space-y-8">
       <LegalSection title="What we collect">
@@ -29,8 +33,9 @@ export function PrivacyContent() {
       <LegalSection title="Storage and retention">
         <p>
           Your data is stored securely: passwords are hashed, connections are encrypted, and only our staff can see
-          reservations. We keep reservation records only as long as we need them to run the book and then delete them;
-          you can delete your account at any time.
+          reservations. {retention} after a reservation's date, we remove your name, phone number and email from it. You
+          can delete your account at any time in Settings: your upcoming reservations are cancelled and your details are
+          removed from past ones.
         </p>
       </LegalSection>
 

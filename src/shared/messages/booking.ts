@@ -1,6 +1,6 @@
-// The spec's user-visible messages (SPEC sections 5 and 8), written once, used by server and client alike.
-// Import them as a namespace (`import * as messages from`): each is its own export, so a page's bundle
-// carries only the messages it shows.
+// The spec's messages (SPEC sections 5 and 8) for booking: the form on /, its rules on the server, and the admin's
+// table choice. Each area's messages are a module of their own (see README.md in this folder); import them as
+// a namespace: `import * as bookingMessages from '../shared/messages/booking'`.
 
 export const slotTaken = 'That time slot has been booked. Please refresh the page.';
 export const availabilityError = (detail: string) => `Error checking table availability: ${detail}`;
@@ -15,24 +15,23 @@ export const needMoreSeats = (needed: number, selected: number) =>
   `You need at least ${needed} seats for your party. Currently selected: ${selected} seats. Please select additional tables or counter seats.`;
 export const selectionFailed = 'An error occurred while submitting your selection';
 export const createFailed = 'An error occurred while creating your reservation. Please try again.';
-export const loadAdminFailed = 'Failed to load reservations. Please try again.';
-export const loadOwnFailed = 'Failed to load your reservations. Please try again.';
-export const cancelFailed = 'Failed to cancel reservation. Please try again.';
 export const updateFailed = 'Failed to update reservation. Please try again.';
-export const loadTablesFailed = 'Failed to load available tables. Please try again.';
-export const updateSeatsFailed = 'Failed to update seats. Please try again.';
 export const notEnoughCounterSeats = (found: number, needed: number) =>
   `Not enough counter seats available. Found ${found}, need ${needed}.`;
 export const noTableCombination = "Couldn't find a suitable combination of tables for this party size";
-export const accessDenied = 'Access Denied: Admin privileges required';
-export const noTimeSelected = 'No time selected for the reservation';
 export const seatsTooFew = (capacity: number, partySize: number) =>
   `Selected seats can only accommodate ${capacity} people, but this reservation is for ${partySize} people.`;
-export const counterOverSelection = (selected: number, partySize: number) =>
-  `You've selected ${selected} counter seats for a party of ${partySize}. Consider using exactly ${partySize} seats to avoid wasting capacity.`;
-export const cancelled = 'Reservation cancelled successfully.';
-export const updated = 'Reservation updated successfully!';
-export const seatsUpdated = 'Seats updated successfully!';
-export const updating = 'Updating reservation...';
-export const confirmCancel = 'Are you sure you want to cancel this reservation?';
 export const closedMondays = 'We are closed on Mondays';
+export const adminMode =
+  'Admin mode: You can book non-reservable tables and counter seats. These will automatically be included in the available options.';
+export const noAvailableTables = 'No available tables found for this time slot.';
+export const noAvailableCounterSeats = 'No available counter seats found for this time slot.';
+
+// The booking form's field rules (SPEC section 5).
+export const enterPhone = 'Please enter your phone number';
+export const invalidPhone = 'Please enter a valid phone number';
+export const nameTooShort = 'Name must be at least 2 characters long';
+export const selectDate = 'Please select a date';
+export const selectGuests = 'Please select the number of guests';
+export const invalidGuests = 'Please select a valid number of guests';
+export const enterReminderEmail = 'Please enter an email address for reminders';

@@ -1,0 +1,68 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { clockIn, formatLongDate, todayIn } from '../../booking/calendar';
+import { formatTime12h } from '../../booking/clock';
+import { api, unwrap } from '../api/api-client';
+import { appConfig } from '../app-config';
+import { Banner } from '../components/banner';
+
+// The owner's "is my book safe" line: when the last backup succeeded, when the next is due, and a failure in
+// red. On PostgreSQL the app takes none, and says whose job it is. (Server: src/server/backups.)
+
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+const when = (iso: string) => {
+  const at = new Date(iso);
+  return `${formatLongDate(todayIn(appConfig.timeZone, at))}, ${formatTime12h(clockIn(appConfig.timeZone, at))}`;
+};
+
+export function BackupStatus() {
+  const headingId = useId();
+  const status = useQuery({
+    queryKey: ['admin', 'backups'],
+    queryFn: () => unwrap(api.backups.status.$get()),
+    refetchInterval: 5 * 60 * 1000,
+  });
+  const data = status.data;
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-2 rounded-md border border-stone-200 bg-white p-4">
+      <h2 id={headingId} className="text-lg font-semibold text-stone-900">
+        Backups
+      </h2>
+      {status.isPending ? (
+        <p className="text-sm text-stone-700">Checking the backups…</p>
+      ) : status.isError ? (
+        <p className="text-sm text-stone-700">The backup status could not be loaded.</p>
+      ) : data?.database === 'postgres' ? (
+        <p className="text-sm text-stone-700">
+          The book is in PostgreSQL: whoever runs the server backs it up with pg_dump (see the README). The app takes no
+          snapshots of its own.
+        </p>
+      ) : data ? (
+        <>
+          <p className="text-sm text-stone-800" role="status">
+            {data.lastSuccess ? (
+              <>
+                Last backup: <strong>{when(data.lastSuccess.at)}</strong>
+                {data.lastSuccess.reservations !== null &&
+                  ` (${count(data.lastSuccess.reservations, 'reservation')}, ${count(data.lastSuccess.accounts ?? 0, 'account')})`}
+              </>
+            ) : (
+              'No backup yet.'
+            )}
+          </p>
+          {data.lastFailure && (
+            <Banner kind="error">
+              The backup of {when(data.lastFailure.at)} failed: {data.lastFailure.message}
+            </Banner>
+          )}
+          <p className="text-xs text-stone-600">
+            Next: {when(data.nextAt)}. Daily at {formatTime12h(data.hour * 100)}, the last {data.keep} kept in{' '}
+            <span className="break-all font-mono">{data.folder}</span>.
+          </p>
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import type { Kysely } from 'kysely';
+import { addDays, hasBegun } from '../../booking/booking-window';
+import { clockIn, todayIn } from '../../booking/calendar';
+import type { Database } from '../db/schema';
+import type { ChangeFeed } from '../reservations/change-feed';
+
+// The privacy policy's promises, kept by the code (issue 15.15): a guest can delete their account, and old
+// reservations lose the guest's details after the retention period. The restaurant keeps the fact of a past
+// reservation (date, time, party, tables) for its records; who made it, and how to reach them, go.
+
+/** What a reservation's personal fields become once they are removed. */
+const ANONYMOUS = {
+  name: 'Removed',
+  phoneNumber: '',
+  email: '',
+  reminderEmail: '',
+  specialRequests: null,
+  userId: null,
+};
+
+interface Deps {
+  db: Kysely<Database>;
+  feed: ChangeFeed;
+  timeZone: string;
+  now: () => Date;
+}
+
+/**
+ * Before an account is deleted: its upcoming reservations are cancelled (their tables free again, the admin's
+ * live view told) and its past ones keep no personal data.
+ */
+export async function removeAccountReservations(
+  deps: Deps,
+  userId: string,
+): Promise<{ cancelled: number; anonymised: number }> {
+  const now = deps.now();
+  const [today, nowHhmm] = [todayIn(deps.timeZone, now), clockIn(deps.timeZone, now)];
+  const { upcoming, past } = await deps.db.transaction().execute(async (trx) => {
+    const own = await trx
+      .selectFrom('reservations')
+      .select(['id', 'reservationDate', 'startTime'])
+      .where('userId', '=', userId)
+      .execute();
+    const ahead = own.filter((r) => !hasBegun({ ...r, startTime: Number(r.startTime) }, today, nowHhmm));
+    const done = own.filter((r) => !ahead.includes(r));
+    if (ahead.length)
+      await trx
+        .deleteFrom('reservations')
+        .where(
+          'id',
+          'in',
+          ahead.map((r) => r.id),
+        )
+        .execute();
+    if (done.length) {
+      await trx
+        .updateTable('reservations')
+        .set({ ...ANONYMOUS, updatedAt: now.toISOString() })
+        .where(
+          'id',
+          'in',
+          done.map((r) => r.id),
+        )
+        .execute();
+    }
+    return { upcoming: ahead, past: done };
+  });
+  for (const r of upcoming) deps.feed.publish({ type: 'deleted', id: r.id, reservationDate: r.reservationDate });
+  return { cancelled: upcoming.length, anonymised: past.length };
+}
+
+/** Reservations dated more than `retentionDays` ago lose their personal data (the daily retention job). */
+export async function anonymiseOldReservations(deps: Deps, retentionDays: number): Promise<number> {
+  const now = deps.now();
+  const cutoff = addDays(todayIn(deps.timeZone, now), -retentionDays);
+  const result = await deps.db
+    .updateTable('reservations')
+    .set({ ...ANONYMOUS, updatedAt: now.toISOString() })
+    .where('reservationDate', '<', cutoff)
+    .where((eb) => eb.or([eb('userId', 'is not', null), eb('reminderEmail', '<>', '')]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

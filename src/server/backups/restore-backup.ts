@@ -1,0 +1,135 @@
+import Database from 'better-sqlite3';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileStamp, syncToDisk } from './backup-files';
+import { BACKUP_INFO_TABLE, checkBookFile, UnusableBookError, type BackupInfo } from './book-file';
+import { processUsing } from './pid-file';
+
+// Puts a backup in the database's place, with the app stopped. Nothing is replaced until the backup has been
+// checked whole; the database it replaces (with any log SQLite had not folded in yet) and the auth secret are
+// kept aside under a dated name, never deleted.
+
+/** Restore did nothing; the message says why (the command adds "Nothing was replaced."). */
+export class RestoreRefused extends Error {
+  override name = 'RestoreRefused';
+}
+
+export interface RestoreRequest {
+  file: string;
+  databaseFile: string;
+  /** DATA_DIR/auth-secret when the app's secret comes from it, else undefined (AUTH_SECRET is set). */
+  authSecretFile: string | undefined;
+  now: Date;
+}
+
+export interface RestoreResult {
+  reservations: number;
+  accounts: number;
+  /** The backup's own record (when it was taken); undefined for a plain copy of a database. */
+  info: BackupInfo | undefined;
+  /** restored: written to DATA_DIR/auth-secret; environment: the backup has one but AUTH_SECRET wins; none. */
+  secret: 'restored' | 'environment' | 'none';
+  previousDatabase: string | undefined;
+  previousSecret: string | undefined;
+}
+
+const SQLITE_COMPANIONS = ['-wal', '-shm', '-journal'];
+
+export function restoreBackup({ file, databaseFile, authSecretFile, now }: RestoreRequest): RestoreResult {
+  const running = processUsing(databaseFile);
+  if (running !== undefined)
+    throw new RestoreRefused(`the app is running on ${databaseFile} (process ${running}); stop it first`);
+
+  // Checked and trimmed as a copy beside the database, so the final step is a rename on the same disk.
+  const stamp = fileStamp(now);
+  const incoming = `${databaseFile}.restoring-${stamp}`;
+  mkdirSync(dirname(databaseFile), { recursive: true });
+  let summary: ReturnType<typeof checkBookFile>;
+  try {
+    copyFileSync(file, incoming);
+    summary = checkBookFile(incoming);
+    const db = new Database(incoming, { fileMustExist: true });
+    try {
+      db.exec(`drop table if exists ${BACKUP_INFO_TABLE}`);
+    } finally {
+      db.close();
+    }
+  } catch (error) {
+    removeWithCompanions(incoming);
+    const reason =
+      error instanceof UnusableBookError
+        ? error.message
+        : (error as NodeJS.ErrnoException).code === 'ENOENT'
+          ? 'there is no such file'
+          : `it cannot be read (${(error as Error).message})`;
+    throw new RestoreRefused(`${file} cannot be restored: ${reason}`);
+  }
+
+  let previousDatabase: string | undefined;
+  if (existsSync(databaseFile)) {
+    try {
+      foldLogIntoDatabase(databaseFile);
+    } catch (error) {
+      removeWithCompanions(incoming);
+      throw error;
+    }
+    previousDatabase = `${databaseFile}.before-restore-${stamp}`;
+    renameSync(databaseFile, previousDatabase);
+    // Whatever log is left stays with the database it belongs to: SQLite pairs "<name>-wal" with "<name>".
+    for (const suffix of SQLITE_COMPANIONS) {
+      if (existsSync(databaseFile + suffix)) renameSync(databaseFile + suffix, previousDatabase + suffix);
+    }
+  }
+  renameSync(incoming, databaseFile);
+  syncToDisk(dirname(databaseFile));
+
+  let secret: RestoreResult['secret'] = 'none';
+  let previousSecret: string | undefined;
+  const restoredSecret = summary.info?.authSecret;
+  if (restoredSecret && !authSecretFile) secret = 'environment';
+  else if (restoredSecret && authSecretFile) {
+    const current = existsSync(authSecretFile) ? readFileSync(authSecretFile, 'utf8') : undefined;
+    if (current?.trim() !== restoredSecret) {
+      if (current !== undefined) {
+        previousSecret = `${authSecretFile}.before-restore-${stamp}`;
+        renameSync(authSecretFile, previousSecret);
+      }
+      writeFileSync(authSecretFile, `${restoredSecret}\n`, { mode: 0o600 });
+    }
+    secret = 'restored';
+  }
+
+  return {
+    reservations: summary.reservations,
+    accounts: summary.accounts,
+    info: summary.info,
+    secret,
+    previousDatabase,
+    previousSecret,
+  };
+}
+
+/**
+ * Folds the database's write-ahead log into it and leaves it a single file, which only works when no other
+ * connection has it open: with the app (or a backup) running on it, SQLite answers SQLITE_BUSY, and restore
+ * refuses. This catches a running app whose pid file is missing or stale.
+ */
+function foldLogIntoDatabase(databaseFile: string): void {
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(databaseFile, { fileMustExist: true });
+    db.pragma('busy_timeout = 0');
+    db.pragma('journal_mode = DELETE');
+  } catch (error) {
+    if ((error as { code?: string }).code === 'SQLITE_BUSY') {
+      throw new RestoreRefused(`${databaseFile} is open in another process (is the app running?); stop it first`);
+    }
+    // A damaged current database is set aside as it is, with its log beside it.
+  } finally {
+    db?.close();
+  }
+}
+
+function removeWithCompanions(file: string): void {
+  for (const suffix of ['', ...SQLITE_COMPANIONS]) rmSync(file + suffix, { force: true });
+}

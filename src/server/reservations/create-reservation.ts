@@ -1,0 +1,107 @@
+import * as bookingMessages from '../../shared/messages/booking';
+import { randomUUID } from 'node:crypto';
+import { endTimeFor } from '../../booking/clock';
+import type { CreateReservationInput } from '../../booking/reservation-schemas';
+import type { Actor } from '../http/app-env';
+import { AppError } from '../http/errors';
+import type { Reservation } from '../../shared/reservation';
+import { findReservation, insertReservation } from './reservation-store';
+import type { ReservationDeps } from './reservation-deps';
+import {
+  ASSIGNMENT_ATTEMPTS,
+  checkWhen,
+  checkPartySize,
+  tablesForSlot,
+  withHoldRetry,
+  checkFairBooking,
+} from './booking-checks';
+
+/**
+ * A booking sent again with the id of a reservation that exists: the same booking (a resend after a lost
+ * answer) gets that reservation back, anything else is refused. Checked before the rules, as a resend may
+ * come after its seating has begun.
+ */
+export async function earlierBooking(
+  deps: ReservationDeps,
+  actor: Actor,
+  input: CreateReservationInput,
+): Promise<Reservation | undefined> {
+  if (!input.id) return undefined;
+  const found = await findReservation(deps.db, input.id);
+  if (!found) return undefined;
+  const earlier = found.reservation;
+  const same =
+    found.ownerId === actor.userId &&
+    earlier.reservationDate === input.reservationDate &&
+    earlier.startTime === input.startTime &&
+    earlier.partySize === input.partySize &&
+    earlier.seatType === input.seatType &&
+    earlier.name === input.name &&
+    earlier.phoneNumber === input.phoneNumber &&
+    earlier.reminderEmail === input.reminderEmail &&
+    earlier.specialRequests === (input.specialRequests ?? null) &&
+    (!input.tableIds || input.tableIds.join() === earlier.tableIds.join());
+  if (!same) throw new AppError('conflict', 'This reservation has already been made. Please refresh the page.');
+  return earlier;
+}
+
+export async function createReservation({
+  deps,
+  actor,
+  input,
+}: {
+  deps: ReservationDeps;
+  actor: Actor;
+  input: CreateReservationInput;
+}): Promise<Reservation> {
+  if (input.tableIds && actor.role !== 'admin') throw new AppError('forbidden', bookingMessages.invalidTableSelection);
+  const resent = await earlierBooking(deps, actor, input);
+  if (resent) return resent;
+  checkPartySize(deps, actor.role, input.partySize);
+  checkWhen(deps, actor.role, input.reservationDate, input.startTime);
+  const slot = { startTime: input.startTime, endTime: endTimeFor(input.startTime) };
+
+  let created: Reservation;
+  try {
+    created = await withHoldRetry(() => bookSlot(deps, actor, input, slot), input.tableIds ? 1 : ASSIGNMENT_ATTEMPTS);
+  } catch (error) {
+    // The same booking sent twice at once: the copy whose insert lost to the other's answers as a resend.
+    const resentMeanwhile = await earlierBooking(deps, actor, input);
+    if (resentMeanwhile) return resentMeanwhile;
+    throw error;
+  }
+  deps.feed.publish({ type: 'created', reservation: created });
+  return created;
+}
+
+/** One attempt at a booking: the tables chosen or assigned from the book as it is now, written with their holds. */
+export function bookSlot(
+  deps: ReservationDeps,
+  actor: Actor,
+  input: CreateReservationInput,
+  slot: { startTime: number; endTime: number },
+): Promise<Reservation> {
+  return deps.db.transaction().execute(async (trx) => {
+    const id = input.id ?? randomUUID();
+    await checkFairBooking(trx, deps, actor, { id, reservationDate: input.reservationDate, ...slot }, true);
+    const tableIds = await tablesForSlot(trx, actor.role, { ...input, ...slot }, input.tableIds);
+    const stamp = deps.now().toISOString();
+    const reservation: Reservation = {
+      id,
+      tableIds,
+      ...slot,
+      reservationDate: input.reservationDate,
+      email: actor.email,
+      reminderEmail: input.reminderEmail,
+      partySize: input.partySize,
+      name: input.name,
+      phoneNumber: input.phoneNumber,
+      seatType: input.seatType,
+      specialRequests: input.specialRequests ?? null,
+      createdAt: stamp,
+      updatedAt: stamp,
+    };
+    await insertReservation(trx, reservation, actor.userId);
+    return reservation;
+  });
+}

@@ -1,0 +1,8 @@
+import type { Reservation } from '../../shared/reservation';
+import { byDateDescThenStartDesc } from '../../booking/sort-orders';
+import { allReservations } from './reservation-store';
+import type { ReservationDeps } from './reservation-deps';
+
+export async function listAllReservations({ deps }: { deps: ReservationDeps }): Promise<Reservation[]> {
+  return (await allReservations(deps.db)).sort(byDateDescThenStartDesc);
+}

@@ -1,0 +1,84 @@
+import * as bookingMessages from '../../shared/messages/booking';
+import { sameEditableFields } from '../../booking/editable-fields';
+import { endTimeFor } from '../../booking/clock';
+import type { UpdateReservationInput } from '../../booking/reservation-schemas';
+import type { Actor } from '../http/app-env';
+import { AppError } from '../http/errors';
+import type { Reservation } from '../../shared/reservation';
+import { findVisibleReservation, writeHolds } from './reservation-store';
+import type { ReservationDeps } from './reservation-deps';
+import {
+  ASSIGNMENT_ATTEMPTS,
+  notFound,
+  checkWhen,
+  checkPartySize,
+  tablesForSlot,
+  withHoldRetry,
+  checkFairBooking,
+  refuseIfBegun,
+} from './booking-checks';
+
+export async function updateReservation({
+  deps,
+  actor,
+  id,
+  changes,
+}: {
+  deps: ReservationDeps;
+  actor: Actor;
+  id: string;
+  changes: UpdateReservationInput;
+}): Promise<Reservation> {
+  if (changes.tableIds && actor.role !== 'admin')
+    throw new AppError('forbidden', bookingMessages.invalidTableSelection);
+  // A guest keeps the seat type (SPEC section 5, Guest edit).
+  const { seatType: requestedSeatType, tableIds: requestedTables, ...rest } = changes;
+  const seatType = actor.role === 'admin' ? requestedSeatType : undefined;
+
+  const updated = await withHoldRetry(
+    () =>
+      deps.db.transaction().execute(async (trx) => {
+        const current = await findVisibleReservation(trx, actor, id);
+        if (!current) throw notFound();
+        refuseIfBegun(deps, actor, current);
+
+        const next: Reservation = { ...current, ...definedOnly(rest), ...(seatType ? { seatType } : {}) };
+        if (changes.startTime !== undefined) next.endTime = endTimeFor(next.startTime);
+        const whenChanged = next.reservationDate !== current.reservationDate || next.startTime !== current.startTime;
+        const sizeChanged = next.partySize !== current.partySize;
+        const seatTypeChanged = next.seatType !== current.seatType;
+
+        if (sizeChanged) checkPartySize(deps, actor.role, next.partySize);
+        if (whenChanged) {
+          checkWhen(deps, actor.role, next.reservationDate, next.startTime);
+          await checkFairBooking(trx, deps, actor, next, false);
+        }
+
+        // Nothing actually changes (an empty body, or the same values again): no write, no event.
+        if (requestedTables === undefined && sameEditableFields(current, next)) {
+          return { next: current, previousDate: current.reservationDate, changed: false };
+        }
+
+        const needsTables = requestedTables !== undefined || whenChanged || sizeChanged || seatTypeChanged;
+        if (needsTables) next.tableIds = await tablesForSlot(trx, actor.role, next, requestedTables, current.id);
+        next.updatedAt = deps.now().toISOString();
+        const { id: _id, createdAt: _createdAt, ...columns } = next;
+        await trx
+          .updateTable('reservations')
+          .set({ ...columns, tableIds: JSON.stringify(next.tableIds) })
+          .where('id', '=', id)
+          .execute();
+        if (needsTables) await writeHolds(trx, next);
+        return { next, previousDate: current.reservationDate, changed: true };
+      }),
+    requestedTables ? 1 : ASSIGNMENT_ATTEMPTS,
+  );
+  if (updated.changed) {
+    deps.feed.publish({ type: 'updated', reservation: updated.next, previousDate: updated.previousDate });
+  }
+  return updated.next;
+}
+
+export function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as Partial<T>;
+}

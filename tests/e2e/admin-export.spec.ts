@@ -1,0 +1,96 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { parseCsv } from '../support/csv';
+import { expect, test } from './support/fixtures';
+import { ADMIN, bookViaApi, openDate, signInViaApi, signUpViaApi, uniqueEmail } from './support/e2e-env';
+
+// The owner's export and backup status on the dashboard, on a desktop and on a phone: the CSV downloads as a
+// file, and a name a spreadsheet would run as a formula arrives as inert text.
+
+const HOSTILE = '=HYPERLINK("http://evil.example","x")';
+
+/** A guest (a browser of their own) books under the hostile name through the API; returns the reservation id. */
+async function hostileGuestBooks(browser: Browser, date: string): Promise<string> {
+  const context = await browser.newContext({
+    extraHTTPHeaders: {
+      'x-forwarded-for': `10.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    },
+  });
+  const page = await context.newPage();
+  const email = uniqueEmail('mallory');
+  await signUpViaApi(page, email, 'mallory-password-1');
+  const response = await bookViaApi(page, {
+    name: HOSTILE,
+    reservationDate: date,
+    startTime: 1730,
+    reminderEmail: email,
+  });
+  const body = (await response.json()) as { reservation: { id: string } };
+  await context.close();
+  expect(response.status()).toBe(201);
+  return body.reservation.id;
+}
+
+/** Clicks Download CSV and reads the file the browser saved. */
+async function downloadCsv(page: Page) {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  const bytes = readFileSync(await download.path());
+  return { fileName: download.suggestedFilename(), bytes, rows: parseCsv(bytes.subarray(3).toString('utf8')) };
+}
+
+test('the admin downloads reservations as CSV, and a hostile name arrives inert', async ({ page, browser }, info) => {
+  // Each project books on its own day, so the date range holds this run's booking.
+  const date = openDate(info.project.name === 'phone' ? 15 : 14);
+  const id = await hostileGuestBooks(browser, date);
+
+  await signInViaApi(page, ADMIN.email, ADMIN.password);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  const exporter = page.getByRole('region', { name: 'Export reservations' });
+  await exporter.getByLabel('A date range').check();
+  await exporter.getByLabel('From').fill(date);
+  await exporter.getByLabel('To').fill(date);
+
+  const range = await downloadCsv(page);
+  expect(range.fileName).toBe(`reservations-${date}-to-${date}.csv`);
+  expect([...range.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const [header, ...rows] = range.rows;
+  const column = (name: string) => header!.indexOf(name);
+  const row = rows.find((cells) => cells[column('Reservation ID')] === id);
+  expect(row?.[column('Date')]).toBe(date);
+  // Inert: the cell starts with a quote, so a spreadsheet shows the text instead of making a link.
+  expect(row?.[column('Name')]).toBe(`'${HOSTILE}`);
+  expect(range.bytes.toString('utf8')).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
+  expect(rows.every((cells) => cells[column('Date')] === date)).toBe(true);
+
+  await exporter.getByLabel('Everything').check();
+  const everything = await downloadCsv(page);
+  expect(everything.fileName).toMatch(/^reservations-all-as-of-\d{4}-\d\d-\d\d\.csv$/);
+  expect(everything.rows.some((cells) => cells[column('Reservation ID')] === id)).toBe(true);
+
+  // A range that ends before it starts: the server's word, in place.
+  await exporter.getByLabel('A date range').check();
+  await exporter.getByLabel('To').fill(openDate(3));
+  await exporter.getByRole('button', { name: 'Download CSV' }).click();
+  await expect(exporter.getByRole('alert')).toHaveText('The range ends before it starts.');
+});
+
+test('the dashboard shows the backup status, and passes axe with the export open', async ({ page }) => {
+  await signInViaApi(page, ADMIN.email, ADMIN.password);
+  await page.goto('/admin');
+  const backups = page.getByRole('region', { name: 'Backups' });
+  if (process.env.TEST_DATABASE_URL) {
+    await expect(backups).toContainText('The book is in PostgreSQL: whoever runs the server backs it up with pg_dump');
+  } else {
+    // The e2e server is new: its first snapshot is taken within a minute of starting.
+    await expect(backups.getByRole('status')).toHaveText(/^(Last backup: .+, \d{1,2}:\d\d [AP]M.*|No backup yet\.)$/);
+    await expect(backups).toContainText('Daily at 4:00 AM, the last 7 kept in');
+  }
+  await page.getByRole('region', { name: 'Export reservations' }).getByLabel('A date range').check();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations).toEqual([]);
+});

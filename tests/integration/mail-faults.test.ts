@@ -1,0 +1,201 @@
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient } from '../support/http-client';
+import { bookingBody } from '../support/reservation-factory';
+import { startSmtpPeer } from '../support/smtp-peer';
+import { NO_FAIR_USE_LIMITS, startTestServer, type TestServer } from '../support/test-server';
+
+// Issue 14, the mail server's bad night, against a real SMTP peer that stalls, refuses and goes away. The
+// server's clock runs in real time (retries and timeouts are real) from a moment of the test's choosing.
+
+/** A clock that runs in real time from `moment` on, and can be moved. */
+function movableClock(moment: string) {
+  let shift = Date.parse(moment) - Date.now();
+  return {
+    now: () => new Date(Date.now() + shift),
+    moveTo(next: string) {
+      shift = Date.parse(next) - Date.now();
+    },
+    forward(ms: number) {
+      shift += ms;
+    },
+  };
+}
+
+const until = async (check: () => boolean | Promise<boolean>, timeoutMs: number, label: string) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${label}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
+
+describe('twenty reminders due while the mail server stalls, refuses and goes away', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
+  let server: TestServer;
+  const clock = movableClock('2026-11-22T20:00:00Z');
+  const lines: { msg: string; err?: unknown }[] = [];
+
+  beforeAll(async () => {
+    smtp = await startSmtpPeer();
+    server = await startTestServer({
+      env: {
+        SMTP_URL: smtp.url,
+        SMTP_TIMEOUT_SECONDS: '1',
+        ADMIN_EMAIL: 'owner@example.com',
+        ADMIN_PASSWORD: 'owner-password-1',
+        ...NO_FAIR_USE_LIMITS,
+      },
+      now: clock.now,
+      logger: pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) }),
+      // The outbox's real timing: a lease from the 1 s timeouts, backoff from 5 s to 30 s.
+      mailTiming: {},
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  it('all twenty arrive within a minute after it is healthy again, none twice', async () => {
+    const admin = new TestClient(server.url, {}, '127.0.2.1');
+    await admin.signIn('owner@example.com', 'owner-password-1');
+    for (let i = 0; i < 20; i++) {
+      const startTime = [1700, 1830, 2000][i % 3]!;
+      const seats = { seatType: 'counter', partySize: 1, startTime };
+      const booking = bookingBody({ reminderEmail: `guest${i}@example.com`, ...seats });
+      expect((await admin.post('/api/reservations', booking)).status).toBe(201);
+    }
+    // 09:00 on the day: the twenty are queued while the mail server stalls (takes the message, never answers),
+    // then refuses every recipient, then is gone altogether.
+    smtp.setMode('stall');
+    clock.moveTo('2026-11-24T17:00:00Z');
+    expect(await server.reminders.runOnce()).toBe(20);
+    await new Promise((resolve) => setTimeout(resolve, 8_000));
+    smtp.setMode('refuse');
+    await new Promise((resolve) => setTimeout(resolve, 8_000));
+    await smtp.goAway();
+    await new Promise((resolve) => setTimeout(resolve, 8_000));
+    expect(smtp.messages).toHaveLength(0);
+    // The owner can see that email is not going out.
+    expect((await admin.get('/api/admin/mail-status')).body).toMatchObject({
+      waiting: 20,
+      lastFailure: { reason: expect.any(String) },
+    });
+
+    await smtp.comeBack();
+    smtp.setMode('accept');
+    const healthyAt = Date.now();
+    await until(() => smtp.messages.length >= 20, 60_000, 'twenty reminders delivered');
+    const took = Date.now() - healthyAt;
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const recipients = smtp.messages.map((mail) => (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.text);
+    expect(new Set(recipients).size).toBe(20);
+    expect(recipients).toHaveLength(20);
+    expect((await admin.get('/api/admin/mail-status')).body).toMatchObject({
+      waiting: 0,
+      lastSentAt: expect.any(String),
+    });
+    // One line when delivery began failing and one when it recovered, not one per try; no stack traces.
+    const mailLines = lines.filter((line) => /email delivery/.test(line.msg));
+    expect(mailLines.map((line) => line.msg)).toEqual([
+      'email delivery failing: emails wait in the outbox and are retried with backoff',
+      'email delivery recovered: sending what waited',
+    ]);
+    expect(mailLines.every((line) => line.err === undefined)).toBe(true);
+    console.info(`twenty reminders delivered ${took} ms after the mail server was healthy again`);
+  });
+});
+
+describe('one stuck message among good ones', () => {
+  it('holds back nothing: the others are delivered while it still waits for an answer', async () => {
+    const smtp = await startSmtpPeer();
+    const server = await startTestServer({ env: { SMTP_URL: smtp.url, SMTP_TIMEOUT_SECONDS: '15' }, mailTiming: {} });
+    try {
+      smtp.stallFor('stuck@example.com');
+      await new TestClient(server.url, {}, '127.0.2.2').signUp('stuck@example.com', 'stuck-password-1');
+      for (let i = 0; i < 6; i++)
+        await new TestClient(server.url, {}, `127.0.2.${10 + i}`).signUp(`fine${i}@example.com`, 'fine-password-1');
+      await until(() => smtp.messages.length >= 6, 20_000, 'six verification emails');
+      // All six went while the stuck one was still held: its first try has neither failed nor succeeded yet.
+      const stuck = await server.database.db
+        .selectFrom('mail_outbox')
+        .selectAll()
+        .where('to', '=', 'stuck@example.com')
+        .executeTakeFirstOrThrow();
+      expect(stuck).toMatchObject({ outcome: null, attempts: 1, lastError: null });
+      expect(smtp.to('stuck@example.com')).toHaveLength(0);
+    } finally {
+      await server.stop();
+      await smtp.close();
+    }
+  });
+});
+
+describe('a mail outage of five minutes, and of a day', () => {
+  it('a verification email survives the outage and a restart, and goes out once the server is back', async () => {
+    const smtp = await startSmtpPeer();
+    await smtp.goAway();
+    const clock = movableClock('2026-11-22T20:00:00Z');
+    const env = { SMTP_URL: smtp.url, SMTP_TIMEOUT_SECONDS: '1' };
+    const first = await startTestServer({ env, now: clock.now, mailTiming: {} });
+    const guest = new TestClient(first.url, {}, '127.0.2.30');
+    expect((await guest.signUp('patient@example.com', 'patient-password-1')).status).toBe(200);
+    // Five minutes of tries against a server that is not there (the clock moved a minute at a time).
+    for (let minute = 0; minute < 5; minute++) {
+      clock.forward(60_000);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+    }
+    const [waiting] = await first.database.db.selectFrom('mail_outbox').selectAll().execute();
+    expect(waiting).toMatchObject({ to: 'patient@example.com', outcome: null });
+    expect(waiting!.attempts).toBeGreaterThanOrEqual(3);
+    // The app restarts during the outage; the email waits in the database, not in the process.
+    await first.close();
+    const second = await startTestServer({ env, now: clock.now, shared: first.testDatabase, mailTiming: {} });
+    try {
+      await smtp.comeBack();
+      clock.forward(60_000);
+      await until(() => smtp.to('patient@example.com').length === 1, 30_000, 'the verification email');
+      expect(smtp.to('patient@example.com')[0]!.subject).toBe('Confirm your email for Umi Sushi');
+    } finally {
+      await second.stop();
+      await smtp.close();
+    }
+  });
+
+  it('an email still failing a day after it was written is given up, with the reason logged', async () => {
+    const smtp = await startSmtpPeer();
+    smtp.setMode('refuse');
+    const clock = movableClock('2026-11-22T20:00:00Z');
+    const lines: { msg: string; reason?: string; to?: string }[] = [];
+    const server = await startTestServer({
+      env: {
+        SMTP_URL: smtp.url,
+        SMTP_TIMEOUT_SECONDS: '1',
+        ADMIN_EMAIL: 'owner@example.com',
+        ADMIN_PASSWORD: 'owner-password-1',
+      },
+      now: clock.now,
+      logger: pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) }),
+      mailTiming: {},
+    });
+    try {
+      await new TestClient(server.url, {}, '127.0.2.40').signUp('unlucky@example.com', 'unlucky-password-1');
+      await until(() => lines.some((line) => line.msg.startsWith('email delivery failing')), 10_000, 'a failure');
+      clock.forward(25 * 60 * 60 * 1000);
+      await until(() => lines.some((line) => line.msg.startsWith('email given up')), 40_000, 'given up');
+      const givenUp = lines.find((line) => line.msg.startsWith('email given up'))!;
+      expect(givenUp).toMatchObject({ to: 'unlucky@example.com', reason: expect.stringMatching(/Try again later/) });
+      const admin = new TestClient(server.url, {}, '127.0.2.41');
+      await admin.signIn('owner@example.com', 'owner-password-1');
+      expect((await admin.get('/api/admin/mail-status')).body).toMatchObject({ givenUp: 1, waiting: 0 });
+      // Given up means not tried again.
+      smtp.setMode('accept');
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      expect(smtp.to('unlucky@example.com')).toHaveLength(0);
+    } finally {
+      await server.stop();
+      await smtp.close();
+    }
+  });
+});
