@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatPhoneInput } from '../../booking/phone';
 import { secondaryButton } from '../components/buttons';
-import { formatLongDate, partyLabel, timeRange } from '../reservations/format';
+import { formatLongDate, partyLabel, timeRange } from '../reservation-ui/format';
 import type { Reservation } from '../../shared/reservation';
 import * as adminMessages from '../../shared/messages/admin';
 

@@ -1,12 +1,15 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import * as adminMessages from '../../shared/messages/admin';
 import * as bookingMessages from '../../shared/messages/booking';
 import { api, unwrap, userMessage } from '../api/api-client';
 import { Banner, type BannerMessage } from '../components/banner';
 import { primaryButton, secondaryButton } from '../components/buttons';
-import { Spinner } from '../components/spinner';
-import { partyLabel } from '../reservations/format';
+import { seatsEnough } from '../../booking/table-choice';
+import { partyLabel } from '../reservation-ui/format';
+import { SeatTypeToggle } from '../reservation-ui/seat-type-toggle';
+import { TableGrid } from '../reservation-ui/table-grid';
+import { useTableChoice } from '../reservation-ui/use-table-choice';
 import type { Reservation } from '../../shared/reservation';
 
 interface Props {
@@ -20,25 +23,14 @@ interface Props {
 /** Change Seats: pick any free tables or counter seats for the reservation's slot (SPEC section 2). */
 export function ChangeSeatsPanel({ reservation, headingId, onSaved, onClose }: Props) {
   const [seatType, setSeatType] = useState(reservation.seatType);
-  const [selected, setSelected] = useState<string[]>([]);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const available = useQuery({
-    queryKey: ['admin', 'available-tables', reservation.id, seatType],
-    queryFn: () =>
-      unwrap(
-        api.tables.available.$get({
-          query: {
-            date: reservation.reservationDate,
-            startTime: String(reservation.startTime),
-            seatType,
-            excludeId: reservation.id,
-          },
-        }),
-      ),
+  const choice = useTableChoice({
+    date: reservation.reservationDate,
+    startTime: reservation.startTime,
+    seatType,
+    excludeId: reservation.id,
   });
-  const tables = available.data?.tables ?? [];
-  const capacity = tables.filter((t) => selected.includes(t.id)).reduce((sum, t) => sum + t.numSeats, 0);
+  const { selected, seats: capacity } = choice;
+  const [problem, setProblem] = useState<string | null>(null);
 
   const save = useMutation({
     mutationFn: () =>
@@ -59,13 +51,10 @@ export function ChangeSeatsPanel({ reservation, headingId, onSaved, onClose }: P
 
   const submit = () => {
     setProblem(null);
-    if (capacity < reservation.partySize)
+    if (!seatsEnough(capacity, reservation.partySize))
       return setProblem(bookingMessages.seatsTooFew(capacity, reservation.partySize));
     save.mutate();
   };
-
-  const toggle = (id: string) =>
-    setSelected((current) => (current.includes(id) ? current.filter((x) => x !== id) : [...current, id]));
 
   return (
     <section aria-label="Change Seats" className="mt-4 space-y-4 rounded-md border border-stone-300 bg-stone-50 p-4">
@@ -77,49 +66,18 @@ export function ChangeSeatsPanel({ reservation, headingId, onSaved, onClose }: P
         · Party: {partyLabel(reservation.partySize)}
       </p>
       <div className="flex gap-2" role="group" aria-label="Seat type">
-        {(['table', 'counter'] as const).map((type) => (
-          <button
-            key={type}
-            type="button"
-            aria-pressed={seatType === type}
-            onClick={() => {
-              // Switching clears the selection and loads that kind's free seats.
-              setSeatType(type);
-              setSelected([]);
-              setProblem(null);
-            }}
-            className={`rounded-md border px-4 py-2 text-sm font-semibold ${seatType === type ? 'border-red-900 bg-red-900 text-white' : 'border-stone-300 bg-white text-stone-800'}`}
-          >
-            {type === 'table' ? 'Table' : 'Counter'}
-          </button>
-        ))}
+        <SeatTypeToggle
+          value={seatType}
+          className="py-2"
+          onChange={(type) => {
+            // Switching clears the selection and loads that kind's free seats.
+            setSeatType(type);
+            choice.clear();
+            setProblem(null);
+          }}
+        />
       </div>
-      {available.isPending ? (
-        <Spinner label="Loading available tables" />
-      ) : available.isError ? (
-        <Banner kind="error">{adminMessages.loadTablesFailed}</Banner>
-      ) : tables.length === 0 ? (
-        <p className="text-sm text-stone-700">
-          {seatType === 'counter' ? bookingMessages.noAvailableCounterSeats : bookingMessages.noAvailableTables}
-        </p>
-      ) : (
-        <div className="grid grid-cols-3 gap-2 sm:grid-cols-6">
-          {tables.map((table) => (
-            <button
-              key={table.id}
-              type="button"
-              aria-pressed={selected.includes(table.id)}
-              onClick={() => toggle(table.id)}
-              className={`rounded-md border px-2 py-2 text-sm ${selected.includes(table.id) ? 'border-red-900 bg-red-900 text-white' : 'border-stone-300 bg-white text-stone-800'}`}
-            >
-              <span className="block font-semibold">{table.id}</span>
-              <span className="block text-xs">
-                {table.numSeats} {table.numSeats === 1 ? 'seat' : 'seats'}
-              </span>
-            </button>
-          ))}
-        </div>
-      )}
+      <TableGrid choice={choice} seatType={seatType} />
       <p className="text-sm text-stone-800" aria-live="polite">
         Selected tables: {selected.length ? selected.join(', ') : 'none'} · Capacity: {capacity}/{reservation.partySize}
       </p>

@@ -8,7 +8,7 @@ import { api, unwrap } from '../api/api-client';
 import { appConfig } from '../app-config';
 import { useAuth } from '../auth/use-auth';
 import { Spinner } from '../components/spinner';
-import { formatLongDate, timeRange } from '../reservations/format';
+import { formatLongDate, timeRange } from '../reservation-ui/format';
 import type { Reservation } from '../../shared/reservation';
 import { searchReservations } from './search';
 

@@ -1,7 +1,7 @@
 import { byTableNumber } from '../../booking/assign-tables';
 import type { RestaurantTable } from '../../booking/restaurant-config';
 import type { Reservation } from '../../shared/reservation';
-import { timeRange } from '../reservations/format';
+import { timeRange } from '../reservation-ui/format';
 import type { TableLocation } from '../../shared/seat-types';
 
 /** The day's floor plan: every table with its seats and the times it is booked (SPEC section 2). */

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { AddToCalendar } from './add-to-calendar';
 import type { Reservation } from '../../shared/reservation';
-import { formatLongDate, partyLabel, timeRange } from './format';
+import { formatLongDate, partyLabel, timeRange } from '../reservation-ui/format';
 
 /** Shown after a successful booking, in place of the form (SPEC section 2). */
 export function BookingConfirmation({ reservation }: { reservation: Reservation }) {

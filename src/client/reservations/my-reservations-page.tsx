@@ -13,16 +13,16 @@ import { primaryButton, secondaryButton } from '../components/buttons';
 import { AddToCalendar } from './add-to-calendar';
 import { Spinner } from '../components/spinner';
 import { useDocumentTitle } from '../layout/use-document-title';
-import { formatLongDate, partyLabel, seatTypeLabel, timeRange } from './format';
-import { ReservationForm } from './reservation-form';
+import { formatLongDate, partyLabel, seatTypeLabel, timeRange } from '../reservation-ui/format';
+import { ReservationForm } from '../reservation-ui/reservation-form';
 import { formatPhoneInput } from '../../booking/phone';
 import { hasBegun } from '../../booking/booking-window';
 import { clockIn, todayIn } from '../../booking/calendar';
 import { appConfig } from '../app-config';
-import { changedFields, toFormValues } from './changed-fields';
+import { changedFields, toFormValues } from '../reservation-ui/changed-fields';
 import { upcomingAndPast } from './upcoming-and-past';
 import type { Reservation } from '../../shared/reservation';
-import { reservationKeys, useMyReservations } from './use-reservation-api';
+import { reservationKeys, useMyReservations } from '../reservation-ui/use-reservation-queries';
 
 /** /my-reservations: the signed-in guest's reservations, to edit or cancel. */
 export function MyReservationsPage() {

@@ -9,9 +9,9 @@ import { Banner } from '../components/banner';
 import { Spinner } from '../components/spinner';
 import { useDocumentTitle } from '../layout/use-document-title';
 import { newBookingId } from './booking-id';
-import { ReservationForm } from './reservation-form';
+import { ReservationForm } from '../reservation-ui/reservation-form';
 import type { Reservation } from '../../shared/reservation';
-import { reservationKeys } from './use-reservation-api';
+import { reservationKeys } from '../reservation-ui/use-reservation-queries';
 
 // The confirmation (with its calendar file) is needed only once a booking succeeds: it loads while the booking
 // is being sent, so the page's first load stays small.

@@ -14,8 +14,8 @@ import { SESSION_QUERY_KEY } from '../auth/use-auth';
 import { Banner } from '../components/banner';
 import { primaryButton, secondaryButton } from '../components/buttons';
 import { TextField } from '../components/text-field';
-import { formatLongDate, partyLabel, timeRange } from '../reservations/format';
-import { useMyReservations } from '../reservations/use-reservation-api';
+import { formatLongDate, partyLabel, timeRange } from '../reservation-ui/format';
+import { useMyReservations } from '../reservation-ui/use-reservation-queries';
 
 /**
  * Settings > General: delete the account (the privacy policy's "user rights"). The password is asked again, and

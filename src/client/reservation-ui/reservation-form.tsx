@@ -9,11 +9,12 @@ import type { CreateReservationInput } from '../../booking/reservation-schemas';
 import { ApiError, OFFLINE_MESSAGE } from '../api/api-client';
 import { appConfig, phoneHref } from '../app-config';
 import { Banner } from '../components/banner';
-import { primaryButton, secondaryButton } from '../components/buttons';
+import { choiceButton, primaryButton, secondaryButton } from '../components/buttons';
 import { Spinner } from '../components/spinner';
 import { TextField } from '../components/text-field';
 import { formatTime12h } from './format';
-import { useAvailableTimes } from './use-reservation-api';
+import { SeatTypeToggle } from './seat-type-toggle';
+import { useAvailableTimes } from './use-reservation-queries';
 import type { SeatType } from '../../shared/seat-types';
 
 export interface ReservationFormValues {
@@ -265,22 +266,12 @@ export function ReservationForm({
               Seat Type
             </legend>
             <div className="mt-2 flex gap-3">
-              {(['table', 'counter'] as const).map((type) => (
-                <button
-                  key={type}
-                  type="button"
-                  aria-pressed={values.seatType === type}
-                  disabled={seatTypeLocked}
-                  onClick={() => set('seatType', type)}
-                  className={`flex-1 rounded-md border px-4 py-3 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-70 ${
-                    values.seatType === type
-                      ? 'border-red-900 bg-red-900 text-white'
-                      : 'border-stone-300 bg-white text-stone-800 hover:bg-stone-50'
-                  }`}
-                >
-                  {type === 'table' ? 'Table' : 'Counter'}
-                </button>
-              ))}
+              <SeatTypeToggle
+                value={values.seatType}
+                disabled={seatTypeLocked}
+                onChange={(type) => set('seatType', type)}
+                className="flex-1 py-3 disabled:cursor-not-allowed disabled:opacity-70"
+              />
             </div>
           </fieldset>
 
@@ -424,11 +415,7 @@ function AvailableTimes({
           type="button"
           aria-pressed={selected === time}
           onClick={() => onSelect(time)}
-          className={`rounded-md border px-2 py-2 text-sm font-semibold ${
-            selected === time
-              ? 'border-red-900 bg-red-900 text-white'
-              : 'border-stone-300 bg-white text-stone-800 hover:bg-stone-50'
-          }`}
+          className={`px-2 py-2 text-sm font-semibold ${choiceButton(selected === time)}`}
         >
           {formatTime12h(time)}
         </button>

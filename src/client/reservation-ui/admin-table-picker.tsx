@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { seatsEnough } from '../../booking/table-choice';
+import * as bookingMessages from '../../shared/messages/booking';
+import type { SeatType } from '../../shared/seat-types';
+import { Banner } from '../components/banner';
+import { primaryButton, secondaryButton } from '../components/buttons';
+import { formatTime12h } from './format';
+import { TableGrid } from './table-grid';
+import { useTableChoice } from './use-table-choice';
+
+interface Props {
+  date: string;
+  startTime: number;
+  seatType: SeatType;
+  partySize: number;
+  onConfirm: (tableIds: string[]) => void;
+  onBack: () => void;
+}
+
+/** The admin's manual table picker, opened by choosing a time on the booking form (SPEC section 2). */
+export function AdminTablePicker({ date, startTime, seatType, partySize, onConfirm, onBack }: Props) {
+  const choice = useTableChoice({ date, startTime, seatType });
+  const [problem, setProblem] = useState<string | null>(null);
+  const { selected, seats } = choice;
+
+  const confirm = () => {
+    if (selected.length === 0) return setProblem(bookingMessages.selectAtLeastOneTable);
+    if (!seatsEnough(seats, partySize)) return setProblem(bookingMessages.needMoreSeats(partySize, seats));
+    setProblem(null);
+    onConfirm(selected);
+  };
+
+  return (
+    <div className="mt-3 space-y-3 rounded-md border border-stone-300 bg-stone-50 p-4">
+      <p className="text-sm font-semibold text-stone-900">Choose tables for {formatTime12h(startTime)}</p>
+      <TableGrid choice={choice} seatType={seatType} markStaffOnly />
+      <p className="text-sm text-stone-800" aria-live="polite">
+        Selected: {selected.length ? selected.join(', ') : 'none'} · {seats} of {partySize} seats
+      </p>
+      {problem && <Banner kind="error">{problem}</Banner>}
+      <div className="flex gap-3">
+        <button type="button" className={secondaryButton} onClick={onBack}>
+          Back to times
+        </button>
+        <button type="button" className={primaryButton} onClick={confirm}>
+          Confirm Selection
+        </button>
+      </div>
+    </div>
+  );
+}

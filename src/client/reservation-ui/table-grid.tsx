@@ -1,0 +1,46 @@
+import * as adminMessages from '../../shared/messages/admin';
+import * as bookingMessages from '../../shared/messages/booking';
+import type { SeatType } from '../../shared/seat-types';
+import { Banner } from '../components/banner';
+import { choiceButton } from '../components/buttons';
+import { Spinner } from '../components/spinner';
+import type { TableChoice } from './use-table-choice';
+
+interface Props {
+  choice: TableChoice;
+  seatType: SeatType;
+  /** The picker on / says which tables guests cannot book online; Change Seats does not. */
+  markStaffOnly?: boolean;
+}
+
+/** The tables free for a slot, each a toggle: the one grid of the admin's picker and of Change Seats. */
+export function TableGrid({ choice: { available, selected, toggle }, seatType, markStaffOnly }: Props) {
+  if (available.isPending) return <Spinner label="Loading available tables" />;
+  if (available.isError) return <Banner kind="error">{adminMessages.loadTablesFailed}</Banner>;
+  const { tables } = available.data;
+  if (tables.length === 0)
+    return (
+      <p className="text-sm text-stone-700">
+        {seatType === 'counter' ? bookingMessages.noAvailableCounterSeats : bookingMessages.noAvailableTables}
+      </p>
+    );
+  return (
+    <div className="grid grid-cols-3 gap-2 sm:grid-cols-6">
+      {tables.map((table) => (
+        <button
+          key={table.id}
+          type="button"
+          aria-pressed={selected.includes(table.id)}
+          onClick={() => toggle(table.id)}
+          className={`px-2 py-2 text-sm ${choiceButton(selected.includes(table.id))}`}
+        >
+          <span className="block font-semibold">{table.id}</span>
+          <span className="block text-xs">
+            {table.numSeats} {table.numSeats === 1 ? 'seat' : 'seats'}
+            {markStaffOnly && !table.isReservable && ' · staff only'}
+          </span>
+        </button>
+      ))}
+    </div>
+  );
+}
