@@ -5,11 +5,11 @@ import { tableNumber } from './assign-tables';
 interface Listed {
   reservationDate: string;
   startTime: number;
-  tableIds: readonly string[];
+  /** Left out where a list never ties on date and time (a guest's own). */
+  tableIds?: readonly string[];
 }
 
-const firstTable = (reservation: Listed) =>
-  reservation.tableIds[0] ? tableNumber(reservation.tableIds[0]) : Number.MAX_SAFE_INTEGER;
+const firstTable = ({ tableIds }: Listed) => (tableIds?.[0] ? tableNumber(tableIds[0]) : Number.MAX_SAFE_INTEGER);
 
 /** A day's book: by start time, then first table. */
 export const byStartThenTable = (a: Listed, b: Listed) => a.startTime - b.startTime || firstTable(a) - firstTable(b);

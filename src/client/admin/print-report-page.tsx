@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { tableNumber } from '../../booking/assign-tables';
+import { byDateThenStart } from '../../booking/sort-orders';
 import * as adminMessages from '../../shared/messages/admin';
 import { formatPhoneInput } from '../../booking/phone';
 import { api, unwrap } from '../api/api-client';
@@ -9,12 +9,7 @@ import { appConfig } from '../app-config';
 import { useAuth } from '../auth/use-auth';
 import { Spinner } from '../components/spinner';
 import { formatLongDate, timeRange } from '../reservation-ui/format';
-import type { Reservation } from '../../shared/reservation';
 import { searchReservations } from './search';
-
-const firstTable = (r: Reservation) => (r.tableIds[0] ? tableNumber(r.tableIds[0]) : Number.MAX_SAFE_INTEGER);
-const byDateStartTable = (a: Reservation, b: Reservation) =>
-  a.reservationDate.localeCompare(b.reservationDate) || a.startTime - b.startTime || firstTable(a) - firstTable(b);
 
 /**
  * /admin/print?date=... or ?q=...: the printable report Print Reservations opens in a new window. React
@@ -35,7 +30,7 @@ export function PrintReportPage() {
         ? (await unwrap(api.reservations.$get({ query: { date } }))).reservations
         : searchReservations((await unwrap(api.reservations.all.$get())).reservations, text),
   });
-  const rows = [...(report.data ?? [])].sort(byDateStartTable);
+  const rows = [...(report.data ?? [])].sort(byDateThenStart);
 
   useEffect(() => {
     if (report.isSuccess && rows.length) {

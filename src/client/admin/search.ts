@@ -1,3 +1,4 @@
+import { byDateDescThenStartDesc } from '../../booking/sort-orders';
 import type { Reservation } from '../../shared/reservation';
 
 /**
@@ -9,5 +10,5 @@ export function searchReservations(all: Reservation[], text: string): Reservatio
   if (!needle) return [];
   return all
     .filter((r) => [r.name, r.reminderEmail, r.email].some((field) => field.toLowerCase().includes(needle)))
-    .sort((a, b) => b.reservationDate.localeCompare(a.reservationDate) || b.startTime - a.startTime);
+    .sort(byDateDescThenStartDesc);
 }

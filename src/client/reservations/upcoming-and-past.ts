@@ -1,6 +1,7 @@
 import { hasBegun } from '../../booking/booking-window';
+import { byDateThenStart } from '../../booking/sort-orders';
 
-type Dated = { reservationDate: string; startTime: number };
+type Dated = { reservationDate: string; startTime: number; tableIds?: readonly string[] };
 
 /**
  * My Reservations' two lists: the reservations still to come, soonest first, and those whose seating has begun
@@ -11,10 +12,8 @@ export function upcomingAndPast<R extends Dated>(
   today: string,
   nowHhmm: number,
 ): { upcoming: R[]; past: R[] } {
-  const soonestFirst = (a: Dated, b: Dated) =>
-    a.reservationDate.localeCompare(b.reservationDate) || a.startTime - b.startTime;
   return {
-    upcoming: reservations.filter((r) => !hasBegun(r, today, nowHhmm)).sort(soonestFirst),
-    past: reservations.filter((r) => hasBegun(r, today, nowHhmm)).sort((a, b) => soonestFirst(b, a)),
+    upcoming: reservations.filter((r) => !hasBegun(r, today, nowHhmm)).sort(byDateThenStart),
+    past: reservations.filter((r) => hasBegun(r, today, nowHhmm)).sort((a, b) => byDateThenStart(b, a)),
   };
 }
