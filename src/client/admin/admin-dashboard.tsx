@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
@@ -6,7 +5,7 @@ import { todayIn } from '../../booking/calendar';
 import * as adminMessages from '../../shared/messages/admin';
 import * as bookingMessages from '../../shared/messages/booking';
 import * as myReservationsMessages from '../../shared/messages/my-reservations';
-import { api, unwrap, userMessage } from '../api/api-client';
+import { userMessage } from '../api/api-client';
 import { appConfig } from '../app-config';
 import { Banner, type BannerMessage } from '../components/banner';
 import { primaryButton, secondaryButton } from '../components/buttons';
@@ -15,7 +14,6 @@ import { changedFields } from '../../booking/editable-fields';
 import { toFormValues } from '../reservation-ui/form-values';
 import { ReservationForm } from '../reservation-ui/reservation-form';
 import type { Reservation } from '../../shared/reservation';
-import { reservationKeys } from '../reservation-ui/use-reservation-queries';
 import { AdminReservationCard } from './admin-reservation-card';
 import { BackupStatus } from './backup-status';
 import { CancelDialog } from './cancel-dialog';
@@ -24,7 +22,7 @@ import { ExportReservations } from './export-reservations';
 import { MailStatus } from './mail-status';
 import { searchReservations } from './search';
 import { TableLayout } from './table-layout';
-import { adminKeys, useAllReservations, useLiveDay, useTables } from './use-admin-api';
+import { useAllReservations, useCancelReservation, useEditReservation, useLiveDay, useTables } from './use-admin-api';
 
 type Mode = 'date' | 'search';
 type Panel = { kind: 'edit' | 'seats'; id: string } | null;
@@ -38,7 +36,6 @@ const panelHeadingId = (panel: NonNullable<Panel>) => `${panel.kind}-panel-${pan
 const SEARCH_DEBOUNCE_MS = 300;
 
 export function AdminDashboard() {
-  const queryClient = useQueryClient();
   const [mode, setMode] = useState<Mode>('date');
   const [date, setDate] = useState(todayIn(appConfig.timeZone));
   const [text, setText] = useState('');
@@ -68,43 +65,25 @@ export function AdminDashboard() {
     setSearched('');
   };
 
-  const refreshAfterWrite = async () => {
-    await queryClient.invalidateQueries({ queryKey: adminKeys.all });
-    await queryClient.invalidateQueries({ queryKey: ['admin', 'day'] });
-  };
-
-  const cancel = useMutation({
-    mutationFn: (id: string) => unwrap(api.reservations[':id'].$delete({ param: { id } })),
-    onSuccess: async () => {
+  const cancel = useCancelReservation({
+    cancelled: () => {
       setNotices([{ kind: 'success', text: myReservationsMessages.cancelled }]);
       setCancelling(null);
-      await refreshAfterWrite();
     },
-    onError: (error) => {
+    failed: (error) => {
       setCancelling(null);
-      setNotices([
-        {
-          kind: 'error',
-          text: userMessage(error, myReservationsMessages.cancelFailed),
-        },
-      ]);
+      setNotices([{ kind: 'error', text: userMessage(error, myReservationsMessages.cancelFailed) }]);
     },
   });
 
-  const edit = useMutation({
-    mutationFn: (args: { id: string; changes: Parameters<typeof changedFields>[1] }) =>
-      unwrap(api.reservations[':id'].$patch({ param: { id: args.id }, json: args.changes })),
-    onMutate: () => setNotices([{ kind: 'info', text: myReservationsMessages.updating }]),
-    onSuccess: async () => {
+  const edit = useEditReservation({
+    sending: () => setNotices([{ kind: 'info', text: myReservationsMessages.updating }]),
+    edited: () => {
       setNotices([{ kind: 'success', text: myReservationsMessages.updated }]);
       closePanel();
-      await refreshAfterWrite();
     },
-    // The failure shows in the form being edited (it clears a time taken meanwhile); the times are asked again.
-    onError: () => {
-      setNotices([]);
-      void queryClient.invalidateQueries({ queryKey: reservationKeys.allAvailability });
-    },
+    // The failure shows in the form being edited (it clears a time taken meanwhile).
+    failed: () => setNotices([]),
   });
 
   const openPanel = (next: NonNullable<Panel>) => {
@@ -266,7 +245,6 @@ export function AdminDashboard() {
                         onSaved={(saved) => {
                           setNotices(saved);
                           closePanel();
-                          void refreshAfterWrite();
                         }}
                       />
                     ) : (

@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import * as adminMessages from '../../shared/messages/admin';
 import * as bookingMessages from '../../shared/messages/booking';
-import { api, unwrap, userMessage } from '../api/api-client';
+import { userMessage } from '../api/api-client';
 import { Banner, type BannerMessage } from '../components/banner';
 import { primaryButton, secondaryButton } from '../components/buttons';
 import { seatsEnough } from '../../booking/table-choice';
@@ -11,6 +10,7 @@ import { SeatTypeToggle } from '../reservation-ui/seat-type-toggle';
 import { TableGrid } from '../reservation-ui/table-grid';
 import { useTableChoice } from '../reservation-ui/use-table-choice';
 import type { Reservation } from '../../shared/reservation';
+import { useChangeSeats } from './use-admin-api';
 
 interface Props {
   reservation: Reservation;
@@ -32,10 +32,8 @@ export function ChangeSeatsPanel({ reservation, headingId, onSaved, onClose }: P
   const { selected, seats: capacity } = choice;
   const [problem, setProblem] = useState<string | null>(null);
 
-  const save = useMutation({
-    mutationFn: () =>
-      unwrap(api.reservations[':id'].$patch({ param: { id: reservation.id }, json: { tableIds: selected, seatType } })),
-    onSuccess: () => {
+  const save = useChangeSeats({
+    changed: () => {
       const notices: BannerMessage[] = [{ kind: 'success', text: adminMessages.seatsUpdated }];
       // Saved anyway; the spec only warns about wasted counter seats.
       if (seatType === 'counter' && selected.length > reservation.partySize) {
@@ -46,14 +44,14 @@ export function ChangeSeatsPanel({ reservation, headingId, onSaved, onClose }: P
       }
       onSaved(notices);
     },
-    onError: (error) => setProblem(userMessage(error, adminMessages.updateSeatsFailed)),
+    failed: (error) => setProblem(userMessage(error, adminMessages.updateSeatsFailed)),
   });
 
   const submit = () => {
     setProblem(null);
     if (!seatsEnough(capacity, reservation.partySize))
       return setProblem(bookingMessages.seatsTooFew(capacity, reservation.partySize));
-    save.mutate();
+    save.mutate({ id: reservation.id, tableIds: selected, seatType });
   };
 
   return (

@@ -1,11 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 import * as bookingMessages from '../../shared/messages/booking';
 import * as myReservationsMessages from '../../shared/messages/my-reservations';
-import type { UpdateReservationInput } from '../../booking/reservation-schemas';
-import { api, ApiError, resendLostAnswers, unwrap, userMessage } from '../api/api-client';
+import { userMessage } from '../api/api-client';
 import { RequireSignIn } from '../auth/use-require-sign-in';
 import type { SessionUser } from '../auth/use-auth';
 import { Banner, type BannerMessage } from '../components/banner';
@@ -23,7 +21,8 @@ import { changedFields } from '../../booking/editable-fields';
 import { toFormValues } from '../reservation-ui/form-values';
 import { upcomingAndPast } from './upcoming-and-past';
 import type { Reservation } from '../../shared/reservation';
-import { reservationKeys, useMyReservations } from '../reservation-ui/use-reservation-queries';
+import { useMyReservations } from '../reservation-ui/use-reservation-queries';
+import { useCancelOwnReservation, useUpdateOwnReservation } from './use-my-reservations-api';
 
 /** /my-reservations: the signed-in guest's reservations, to edit or cancel. */
 export function MyReservationsPage() {
@@ -36,50 +35,21 @@ export function MyReservationsPage() {
 }
 
 function MyReservations({ user }: { user: SessionUser }) {
-  const queryClient = useQueryClient();
   const list = useMyReservations();
   const [editingId, setEditingId] = useState<string | null>(null);
   const [notice, setNotice] = useState<BannerMessage | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: reservationKeys.mine });
-
-  // The cancels sent and not yet answered: one sent again after a lost answer may find the reservation gone,
-  // which means the first one cancelled it.
-  const resending = useRef(new Set<string>()).current;
-  const cancel = useMutation({
-    mutationFn: async (id: string) => {
-      const resent = resending.has(id);
-      resending.add(id);
-      try {
-        await unwrap(api.reservations[':id'].$delete({ param: { id } }));
-      } catch (error) {
-        if (!(resent && error instanceof ApiError && error.status === 404)) throw error;
-      }
-    },
-    ...resendLostAnswers,
-    onSettled: (_data, _error, id) => void resending.delete(id),
-    onSuccess: async () => {
-      setNotice({ kind: 'success', text: myReservationsMessages.cancelled });
-      await refresh();
-    },
-    onError: (error) => setNotice({ kind: 'error', text: userMessage(error, myReservationsMessages.cancelFailed) }),
+  const cancel = useCancelOwnReservation({
+    cancelled: () => setNotice({ kind: 'success', text: myReservationsMessages.cancelled }),
+    failed: (error) => setNotice({ kind: 'error', text: userMessage(error, myReservationsMessages.cancelFailed) }),
   });
-
-  const update = useMutation({
-    mutationFn: ({ id, changes }: { id: string; changes: UpdateReservationInput }) =>
-      unwrap(api.reservations[':id'].$patch({ param: { id }, json: changes })),
-    // The same changes sent again find them made, and change nothing.
-    ...resendLostAnswers,
-    onMutate: () => setNotice({ kind: 'info', text: myReservationsMessages.updating }),
-    onSuccess: async () => {
+  const update = useUpdateOwnReservation({
+    sending: () => setNotice({ kind: 'info', text: myReservationsMessages.updating }),
+    updated: () => {
       setNotice({ kind: 'success', text: myReservationsMessages.updated });
       setEditingId(null);
-      await refresh();
     },
-    // The failure shows in the form, where the guest is; a time taken meanwhile leaves the list of times.
-    onError: () => {
-      setNotice(null);
-      void queryClient.invalidateQueries({ queryKey: reservationKeys.allAvailability });
-    },
+    // The failure shows in the form, where the guest is.
+    failed: () => setNotice(null),
   });
 
   // A result (not the "Updating" note) takes the focus: it is read out, and scrolled into view on a phone.

@@ -1,17 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useRef, useState } from 'react';
-import type { CreateReservationInput } from '../../booking/reservation-schemas';
+import { lazy, Suspense, useState } from 'react';
 import * as bookingMessages from '../../shared/messages/booking';
-import { api, resendLostAnswers, unwrap, userMessage } from '../api/api-client';
+import { userMessage } from '../api/api-client';
 import { RequireSignIn } from '../auth/use-require-sign-in';
 import type { SessionUser } from '../auth/use-auth';
 import { Banner } from '../components/banner';
 import { Spinner } from '../components/spinner';
 import { useDocumentTitle } from '../layout/use-document-title';
-import { newBookingId } from './booking-id';
 import { ReservationForm } from '../reservation-ui/reservation-form';
 import type { Reservation } from '../../shared/reservation';
-import { reservationKeys } from '../reservation-ui/use-reservation-queries';
+import { useCreateReservation } from './use-reservation-api';
 
 // The confirmation (with its calendar file) is needed only once a booking succeeds: it loads while the booking
 // is being sent, so the page's first load stays small.
@@ -30,25 +27,8 @@ export function ReservationPage() {
 }
 
 function Booking({ user }: { user: SessionUser }) {
-  const queryClient = useQueryClient();
   const [booked, setBooked] = useState<Reservation | null>(null);
-  // The id goes with the booking as the guest sent it: pressing Reserve again after a failure resends the same
-  // booking under the same id, and a changed booking gets a new one.
-  const attempt = useRef<{ booking: string; id: string } | null>(null);
-  const create = useMutation({
-    mutationFn: (input: CreateReservationInput) => {
-      void loadConfirmation().catch(() => undefined);
-      return unwrap(api.reservations.$post({ json: input }));
-    },
-    // A lost answer is not a failed booking: sent again with the same id, it gets the reservation already made.
-    ...resendLostAnswers,
-    onSuccess: ({ reservation }) => {
-      setBooked(reservation);
-      void queryClient.invalidateQueries({ queryKey: reservationKeys.mine });
-    },
-    // A slot taken meanwhile: fresh times, and the guest's typing stays.
-    onError: () => void queryClient.invalidateQueries({ queryKey: reservationKeys.allAvailability }),
-  });
+  const create = useCreateReservation(setBooked);
 
   if (booked) {
     return (
@@ -80,9 +60,8 @@ function Booking({ user }: { user: SessionUser }) {
         failure={create.error}
         describeFailure={(error) => userMessage(error, bookingMessages.createFailed)}
         onSubmit={(input) => {
-          const booking = JSON.stringify(input);
-          if (attempt.current?.booking !== booking) attempt.current = { booking, id: newBookingId() };
-          create.mutate({ ...input, id: attempt.current.id });
+          void loadConfirmation().catch(() => undefined);
+          create.book(input);
         }}
       />
     </div>
