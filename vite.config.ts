@@ -42,7 +42,7 @@ const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|cook
 // The app code the home page (the booking form) needs, the entry's own code included, kept in one chunk
 // instead of many small ones, each of which would cost a request and compress worse.
 const FIRST_LOAD =
-  /src[\\/](client[\\/](main\.tsx|router\.tsx|app-config|api[\\/]|components[\\/]|layout[\\/]|auth[\\/](use-|safe-next)|reservations[\\/](reservation-page|booking-id|use-reservation-api)|reservation-ui[\\/](reservation-form|format|seat-type-toggle|use-reservation-queries))|booking[\\/](calendar|clock|messages|phone|booking-window|party-size)|shared[\\/]public-config)/;
+  /src[\\/](client[\\/](main\.tsx|router\.tsx|app-config|api[\\/]|components[\\/]|layout[\\/]|auth[\\/](use-|safe-next)|reservations[\\/](reservation-page|booking-id|use-reservation-api)|reservation-ui[\\/](reservation-form|use-reservation-form-state|format|seat-type-toggle|use-reservation-queries))|booking[\\/](calendar|clock|messages|phone|booking-window|party-size)|shared[\\/]public-config)/;
 
 // In those folders but not needed to show the home page: the header's popups, loaded when first opened, and
 // the footer's logos, loaded as the footer comes near the view.

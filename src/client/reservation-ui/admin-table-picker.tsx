@@ -13,12 +13,38 @@ interface Props {
   startTime: number;
   seatType: SeatType;
   partySize: number;
-  onConfirm: (tableIds: string[]) => void;
+  /** The tables confirmed; null while choosing. */
+  chosen: string[] | null;
+  onChoose: (tableIds: string[] | null) => void;
   onBack: () => void;
 }
 
-/** The admin's manual table picker, opened by choosing a time on the booking form (SPEC section 2). */
-export function AdminTablePicker({ date, startTime, seatType, partySize, onConfirm, onBack }: Props) {
+/**
+ * The admin's manual table picker, opened by choosing a time on the booking form (SPEC section 2); once
+ * confirmed, the time and tables chosen, with Edit to choose again.
+ */
+export function AdminTablePicker({ chosen, onChoose, ...slot }: Props) {
+  if (!chosen) return <TableChooser {...slot} onConfirm={onChoose} />;
+  return (
+    <div className="mt-2 flex flex-wrap items-center gap-3 text-sm text-stone-800">
+      <span>
+        {formatTime12h(slot.startTime)} at {chosen.join(', ')}
+      </span>
+      <button type="button" className={secondaryButton} onClick={() => onChoose(null)}>
+        Edit
+      </button>
+    </div>
+  );
+}
+
+function TableChooser({
+  date,
+  startTime,
+  seatType,
+  partySize,
+  onConfirm,
+  onBack,
+}: Omit<Props, 'chosen' | 'onChoose'> & { onConfirm: (tableIds: string[]) => void }) {
   const choice = useTableChoice({ date, startTime, seatType });
   const [problem, setProblem] = useState<string | null>(null);
   const { selected, seats } = choice;

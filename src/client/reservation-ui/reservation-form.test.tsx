@@ -9,8 +9,8 @@ import { ReservationForm, type ReservationFormValues } from './reservation-form'
 
 const empty: ReservationFormValues = {
   name: '',
-  phone: '',
-  date: '',
+  phoneNumber: '',
+  reservationDate: '',
   partySize: '',
   seatType: 'table',
   startTime: null,
@@ -62,8 +62,8 @@ describe('ReservationForm validation', () => {
     const onSubmit = renderForm({
       ...empty,
       name: 'A',
-      phone: '555-01',
-      date: '2026-11-30', // a Monday
+      phoneNumber: '555-01',
+      reservationDate: '2026-11-30', // a Monday
       partySize: '2',
       startTime: 1900,
       reminderEmail: 'ann@',
@@ -83,8 +83,8 @@ describe('ReservationForm validation', () => {
     const onSubmit = renderForm({
       ...empty,
       name: 'Ann Guest',
-      phone: '555-010-0199',
-      date: '2026-12-01',
+      phoneNumber: '555-010-0199',
+      reservationDate: '2026-12-01',
       partySize: '2',
       startTime: 1900,
       reminderEmail: 'ann@example.com',

@@ -1,12 +1,11 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { flushSync } from 'react-dom';
-import { bookingWindow, isMonday } from '../../booking/booking-window';
+import { lazy, Suspense, useId } from 'react';
+import { bookingWindow } from '../../booking/booking-window';
 import { todayIn } from '../../booking/calendar';
 import * as bookingMessages from '../../shared/messages/booking';
 import { formatPhoneInput } from '../../booking/phone';
 import { GUEST_MAX_PARTY } from '../../booking/party-size';
 import type { CreateReservationInput } from '../../booking/reservation-schemas';
-import { ApiError, OFFLINE_MESSAGE } from '../api/api-client';
+import { OFFLINE_MESSAGE } from '../api/api-client';
 import { appConfig, phoneHref } from '../app-config';
 import { Banner } from '../components/banner';
 import { choiceButton, primaryButton, secondaryButton } from '../components/buttons';
@@ -14,24 +13,10 @@ import { Spinner } from '../components/spinner';
 import { TextField } from '../components/text-field';
 import { formatTime12h } from './format';
 import { SeatTypeToggle } from './seat-type-toggle';
+import { useReservationFormState, type ReservationFormValues } from './use-reservation-form-state';
 import { useAvailableTimes } from './use-reservation-queries';
-import type { SeatType } from '../../shared/seat-types';
 
-export interface ReservationFormValues {
-  name: string;
-  phone: string;
-  date: string;
-  /** '' until chosen; '7+' for parties that must phone. */
-  partySize: string;
-  seatType: SeatType;
-  startTime: number | null;
-  reminderEmail: string;
-  specialRequests: string;
-}
-
-type Field =
-  'name' | 'phoneNumber' | 'reservationDate' | 'partySize' | 'startTime' | 'reminderEmail' | 'specialRequests';
-type Errors = Partial<Record<Field, string>>;
+export type { ReservationFormValues };
 
 interface Props {
   initial: ReservationFormValues;
@@ -57,27 +42,12 @@ interface Props {
 
 const ADMIN_PARTY_CHOICES = 20;
 
-/** Which error each form value answers for (the schema speaks the API's field names). */
-const errorFieldOf: Partial<Record<keyof ReservationFormValues, Field>> = {
-  name: 'name',
-  phone: 'phoneNumber',
-  date: 'reservationDate',
-  partySize: 'partySize',
-  startTime: 'startTime',
-  reminderEmail: 'reminderEmail',
-  specialRequests: 'specialRequests',
-};
-
-// The validation rules (the shared zod schemas) are not needed to show the form, only to submit it: they load
-// when the form is first touched, which keeps the booking page's first load small, and are ready long before
-// anyone can press the button.
-const loadSchemas = () => import('../../booking/reservation-schemas');
-// Only the admin picks tables by hand; guests never download the picker.
+// Only the admin picks tables by hand; guests never download the picker (nor its summary of the tables chosen).
 const AdminTablePicker = lazy(() => import('./admin-table-picker').then((m) => ({ default: m.AdminTablePicker })));
 // Why a date cannot be booked at all: rarely needed, so loaded when it is.
 const DateRefusalNote = lazy(() => import('./date-refusal-note').then((m) => ({ default: m.DateRefusalNote })));
 
-/** The shared reservation form: booking on / and editing in My Reservations. */
+/** The reservation form: a guest's or the admin's booking on /, and the edits of My Reservations and the admin. */
 export function ReservationForm({
   initial,
   isAdmin,
@@ -93,90 +63,12 @@ export function ReservationForm({
   missingTimeMessage,
   pickTables,
 }: Props) {
-  const [values, setValues] = useState(initial);
-  // The admin's manual choice: null while picking, the ids once confirmed.
-  const [tableIds, setTableIds] = useState<string[] | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
-  const [loadFailed, setLoadFailed] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const failureRef = useRef<HTMLDivElement>(null);
+  const { values, set, errors, dateError, partyNumber, loadFailed, formRef, failureRef, submit, preloadSchemas } =
+    useReservationFormState({ initial, failure, missingTimeMessage, onValid: onSubmit });
   const ids = { guests: useId(), seat: useId(), times: useId(), requests: useId() };
-
-  const today = todayIn(appConfig.timeZone);
-  const dateWindow = bookingWindow(isAdmin ? 'admin' : 'guest', today);
-  const partyNumber = /^\d+$/.test(values.partySize) ? Number(values.partySize) : null;
-  const times = useAvailableTimes(values.date, partyNumber, values.seatType, excludeId);
-  const dateError =
-    errors.reservationDate ?? (values.date && isMonday(values.date) ? bookingMessages.closedMondays : undefined);
-
-  // A new failure: a time that was taken meanwhile (or can no longer seat the party) is no longer chosen, so
-  // the guest picks another from the reloaded times; and the message takes the focus, which brings it into view.
-  const [seenFailure, setSeenFailure] = useState(failure);
-  if (failure !== seenFailure) {
-    setSeenFailure(failure);
-    if (failure instanceof ApiError && failure.code === 'slot_taken') {
-      setValues((current) => ({ ...current, startTime: null }));
-      setTableIds(null);
-    }
-  }
-  useEffect(() => {
-    if (failure) failureRef.current?.focus();
-  }, [failure]);
-
-  const set = <K extends keyof ReservationFormValues>(key: K, value: ReservationFormValues[K]) => {
-    setValues((current) => {
-      // Choosing a date, party size or seat type clears the chosen time (SPEC section 4).
-      const clearsTime = key === 'date' || key === 'partySize' || key === 'seatType';
-      return { ...current, [key]: value, ...(clearsTime ? { startTime: null } : {}) };
-    });
-    if (key === 'date' || key === 'partySize' || key === 'seatType') setTableIds(null);
-    // A field's error goes as soon as the guest changes it; the next submission checks it again.
-    const field = errorFieldOf[key];
-    if (field) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-  const chooseTime = (time: number | null) => {
-    setValues((current) => ({ ...current, startTime: time }));
-    setTableIds(null);
-    setErrors((current) => ({ ...current, startTime: undefined }));
-  };
-  const awaitingTables = Boolean(pickTables && values.startTime !== null && tableIds === null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    let schemas: Awaited<ReturnType<typeof loadSchemas>>;
-    try {
-      schemas = await loadSchemas();
-    } catch {
-      setLoadFailed(true);
-      return;
-    }
-    setLoadFailed(false);
-    const parsed = schemas.createReservationSchema.safeParse({
-      name: values.name,
-      phoneNumber: values.phone,
-      reservationDate: values.date,
-      partySize: values.partySize === '7+' ? 'many' : values.partySize,
-      seatType: values.seatType,
-      startTime: values.startTime ?? undefined,
-      reminderEmail: values.reminderEmail,
-      specialRequests: values.specialRequests,
-    });
-    if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field;
-        found[field] ??=
-          field === 'startTime' && values.startTime === null && missingTimeMessage ? missingTimeMessage : issue.message;
-      }
-      // Rendered now, so the first field in error (in the order a guest reads the form) can take the focus;
-      // waiting for a frame raced React's own scheduling on a slow machine.
-      flushSync(() => setErrors(found));
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-      return;
-    }
-    setErrors({});
-    onSubmit(pickTables && tableIds ? { ...parsed.data, tableIds } : parsed.data);
-  };
+  const dateWindow = bookingWindow(isAdmin ? 'admin' : 'guest', todayIn(appConfig.timeZone));
+  const times = useAvailableTimes(values.reservationDate, partyNumber, values.seatType, excludeId);
+  const awaitingTables = Boolean(pickTables && values.startTime !== null && !values.tableIds);
 
   const partyChoices = Array.from({ length: isAdmin ? ADMIN_PARTY_CHOICES : GUEST_MAX_PARTY }, (_, i) => i + 1);
   const largeParty = values.partySize === '7+';
@@ -186,7 +78,7 @@ export function ReservationForm({
       ref={formRef}
       noValidate
       onSubmit={(event) => void submit(event)}
-      onFocus={() => void loadSchemas().catch(() => undefined)}
+      onFocus={preloadSchemas}
       className="space-y-5"
     >
       {failure && (
@@ -209,19 +101,19 @@ export function ReservationForm({
           inputMode="numeric"
           autoComplete="tel-national"
           placeholder="555-123-4567"
-          value={values.phone}
+          value={values.phoneNumber}
           error={errors.phoneNumber}
-          onChange={(e) => set('phone', formatPhoneInput(e.target.value))}
+          onChange={(e) => set('phoneNumber', formatPhoneInput(e.target.value))}
         />
         <TextField
           label="Date"
           type="date"
           min={dateWindow.first}
           max={dateWindow.last}
-          value={values.date}
+          value={values.reservationDate}
           error={dateError}
           hint="We are open Tuesday to Sunday."
-          onChange={(e) => set('date', e.target.value)}
+          onChange={(e) => set('reservationDate', e.target.value)}
         />
         <div>
           <label htmlFor={ids.guests} className="block text-sm font-medium text-stone-800">
@@ -278,35 +170,25 @@ export function ReservationForm({
           <fieldset aria-describedby={errors.startTime ? `${ids.times}-error` : undefined}>
             <legend className="text-sm font-medium text-stone-800">Available Times</legend>
             {pickTables && values.startTime !== null && partyNumber !== null ? (
-              tableIds === null ? (
-                <Suspense fallback={<Spinner />}>
-                  <AdminTablePicker
-                    date={values.date}
-                    startTime={values.startTime}
-                    seatType={values.seatType}
-                    partySize={partyNumber}
-                    onConfirm={setTableIds}
-                    onBack={() => chooseTime(null)}
-                  />
-                </Suspense>
-              ) : (
-                <div className="mt-2 flex flex-wrap items-center gap-3 text-sm text-stone-800">
-                  <span>
-                    {formatTime12h(values.startTime)} at {tableIds.join(', ')}
-                  </span>
-                  <button type="button" className={secondaryButton} onClick={() => setTableIds(null)}>
-                    Edit
-                  </button>
-                </div>
-              )
+              <Suspense fallback={<Spinner />}>
+                <AdminTablePicker
+                  date={values.reservationDate}
+                  startTime={values.startTime}
+                  seatType={values.seatType}
+                  partySize={partyNumber}
+                  chosen={values.tableIds ?? null}
+                  onChoose={(chosen) => set('tableIds', chosen)}
+                  onBack={() => set('startTime', null)}
+                />
+              </Suspense>
             ) : (
               <AvailableTimes
                 isAdmin={isAdmin}
                 state={times}
-                ready={Boolean(values.date && partyNumber && !dateError)}
+                ready={Boolean(values.reservationDate && partyNumber && !dateError)}
                 dateRefused={Boolean(dateError)}
                 selected={values.startTime}
-                onSelect={chooseTime}
+                onSelect={(time) => set('startTime', time)}
               />
             )}
             {errors.startTime && (

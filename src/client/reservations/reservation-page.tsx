@@ -45,8 +45,8 @@ function Booking({ user }: { user: SessionUser }) {
         pickTables={user.isAdmin}
         initial={{
           name: '',
-          phone: '',
-          date: '',
+          phoneNumber: '',
+          reservationDate: '',
           partySize: '',
           seatType: 'table',
           startTime: null,
