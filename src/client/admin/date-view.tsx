@@ -1,0 +1,60 @@
+import { useId, useState } from 'react';
+import { todayIn } from '../../booking/calendar';
+import * as adminMessages from '../../shared/messages/admin';
+import { appConfig } from '../app-config';
+import { TableLayout } from './table-layout';
+import { useLiveDay, useTables, type StreamState } from './use-admin-api';
+
+/** The dashboard's date view: one day's reservations, live (SPEC section 2, Search by Date). */
+export function useDateView(active: boolean) {
+  const [date, setDate] = useState(todayIn(appConfig.timeZone));
+  const day = useLiveDay(active && date ? date : null);
+  return {
+    date,
+    setDate,
+    streamState: day.streamState,
+    list: day.data?.reservations ?? [],
+    loading: Boolean(date) && day.isPending,
+    failed: day.isError,
+    emptyMessage: date ? adminMessages.noneForDate : adminMessages.selectDateFirst,
+    printQuery: { date },
+  };
+}
+
+const streamText: Record<StreamState, string> = {
+  live: 'Live: changes appear as they happen',
+  paused: 'Live updates paused, reconnecting...',
+  reconnecting: 'Reconnecting…',
+  connecting: 'Connecting…',
+};
+
+/** The date to show, whether its list is live, and the day's floor plan. */
+export function DateViewControls({ view }: { view: ReturnType<typeof useDateView> }) {
+  const dateId = useId();
+  const tables = useTables();
+  const { date } = view;
+  return (
+    <>
+      <div className="space-y-2">
+        <label htmlFor={dateId} className="block text-sm font-medium text-stone-800">
+          Date
+        </label>
+        <div className="flex flex-wrap items-center gap-3">
+          <input
+            id={dateId}
+            type="date"
+            value={date}
+            onChange={(e) => view.setDate(e.target.value)}
+            className="rounded-md border border-stone-300 px-3 py-2"
+          />
+          {date && (
+            <span className="text-xs text-stone-600" role="status">
+              {streamText[view.streamState]}
+            </span>
+          )}
+        </div>
+      </div>
+      {date && tables.data && <TableLayout tables={tables.data.tables} reservations={view.list} />}
+    </>
+  );
+}

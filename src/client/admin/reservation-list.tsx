@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import { flushSync } from 'react-dom';
+import { changedFields } from '../../booking/editable-fields';
+import * as adminMessages from '../../shared/messages/admin';
+import * as bookingMessages from '../../shared/messages/booking';
+import * as myReservationsMessages from '../../shared/messages/my-reservations';
+import type { Reservation } from '../../shared/reservation';
+import { userMessage } from '../api/api-client';
+import { Banner, type BannerMessage } from '../components/banner';
+import { Spinner } from '../components/spinner';
+import { toFormValues } from '../reservation-ui/form-values';
+import { ReservationForm } from '../reservation-ui/reservation-form';
+import { AdminReservationCard } from './admin-reservation-card';
+import { CancelDialog } from './cancel-dialog';
+import { ChangeSeatsPanel } from './change-seats-panel';
+import { useCancelReservation, useEditReservation } from './use-admin-api';
+
+type Panel = { kind: 'edit' | 'seats'; id: string };
+
+// The card's button that opens a panel, and the panel's heading: focus goes to the heading on opening, and back
+// to the button on closing, so the keyboard keeps its place in a long list.
+const openerId = (panel: Panel) => `${panel.kind}-button-${panel.id}`;
+const panelHeadingId = (panel: Panel) => `${panel.kind}-panel-${panel.id}`;
+
+interface Props {
+  /** What the date view or the search view found. */
+  reservations: Reservation[];
+  loading: boolean;
+  failed: boolean;
+  /** Shown when nothing was found: what to do next, or that nothing matched. */
+  emptyMessage: string;
+  /** The dashboard's notices, which the list's writes replace. */
+  setNotices: (notices: BannerMessage[]) => void;
+}
+
+/** The dashboard's list, in either view: each reservation's card, with Edit, Change Seats and Cancel. */
+export function ReservationList({ reservations, loading, failed, emptyMessage, setNotices }: Props) {
+  const [panel, setPanel] = useState<Panel | null>(null);
+  const [cancelling, setCancelling] = useState<Reservation | null>(null);
+
+  const cancel = useCancelReservation({
+    cancelled: () => {
+      setNotices([{ kind: 'success', text: myReservationsMessages.cancelled }]);
+      setCancelling(null);
+    },
+    failed: (error) => {
+      setCancelling(null);
+      setNotices([{ kind: 'error', text: userMessage(error, myReservationsMessages.cancelFailed) }]);
+    },
+  });
+
+  const edit = useEditReservation({
+    sending: () => setNotices([{ kind: 'info', text: myReservationsMessages.updating }]),
+    edited: () => {
+      setNotices([{ kind: 'success', text: myReservationsMessages.updated }]);
+      closePanel();
+    },
+    // The failure shows in the form being edited (it clears a time taken meanwhile).
+    failed: () => setNotices([]),
+  });
+
+  const openPanel = (next: Panel) => {
+    flushSync(() => {
+      edit.reset();
+      setPanel(next);
+    });
+    document.getElementById(panelHeadingId(next))?.focus();
+  };
+  const closePanel = () => {
+    if (!panel) return;
+    flushSync(() => setPanel(null));
+    document.getElementById(openerId(panel))?.focus();
+  };
+
+  const panelOf = (reservation: Reservation) => {
+    if (panel?.id !== reservation.id) return null;
+    if (panel.kind === 'seats')
+      return (
+        <ChangeSeatsPanel
+          reservation={reservation}
+          headingId={panelHeadingId(panel)}
+          onClose={closePanel}
+          onSaved={(saved) => {
+            setNotices(saved);
+            closePanel();
+          }}
+        />
+      );
+    return (
+      <section aria-labelledby={panelHeadingId(panel)} className="mt-4 border-t border-stone-200 pt-4">
+        <h3 id={panelHeadingId(panel)} tabIndex={-1} className="mb-4 font-semibold text-stone-900">
+          Edit reservation
+        </h3>
+        <ReservationForm
+          isAdmin
+          excludeId={reservation.id}
+          initial={toFormValues(reservation)}
+          submitLabel="Save Changes"
+          busyLabel="Saving…"
+          busy={edit.isPending}
+          failure={edit.error}
+          describeFailure={(error) => userMessage(error, bookingMessages.updateFailed)}
+          missingTimeMessage={adminMessages.noTimeSelected}
+          onSubmit={(input) => edit.mutate({ id: reservation.id, changes: changedFields(reservation, input) })}
+          onCancel={closePanel}
+        />
+      </section>
+    );
+  };
+
+  return (
+    <>
+      <section aria-labelledby="list-heading" className="space-y-3">
+        <h2 id="list-heading" className="text-xl font-semibold text-stone-900">
+          Reservations
+        </h2>
+        {loading ? (
+          <Spinner label="Loading reservations" />
+        ) : failed ? (
+          <Banner kind="error">{adminMessages.loadAdminFailed}</Banner>
+        ) : reservations.length === 0 ? (
+          <p className="text-stone-700">{emptyMessage}</p>
+        ) : (
+          <ul className="grid gap-3 lg:grid-cols-2">
+            {reservations.map((reservation) => (
+              <li key={reservation.id}>
+                <AdminReservationCard
+                  reservation={reservation}
+                  onEdit={() => openPanel({ kind: 'edit', id: reservation.id })}
+                  onChangeSeats={() => openPanel({ kind: 'seats', id: reservation.id })}
+                  onCancel={() => setCancelling(reservation)}
+                  panel={panelOf(reservation)}
+                  editButtonId={openerId({ kind: 'edit', id: reservation.id })}
+                  seatsButtonId={openerId({ kind: 'seats', id: reservation.id })}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {cancelling && (
+        <CancelDialog
+          busy={cancel.isPending}
+          onNo={() => setCancelling(null)}
+          onYes={() => cancel.mutate(cancelling.id)}
+        />
+      )}
+    </>
+  );
+}
