@@ -1,10 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { launchApp, type AppProcess } from '../tests/support/app-process';
 import { NO_FAIR_USE_LIMITS } from '../tests/support/fair-use';
-import { freePort } from '../tests/support/free-port';
 import { TestClient } from '../tests/support/http-client';
 import type { TestDatabase } from '../tests/support/test-database';
 
@@ -57,43 +57,19 @@ export function buildIfStale(): boolean {
   return true;
 }
 
-export async function waitForHealth(url: string, timeoutMs = 30_000, everyMs = 10): Promise<void> {
-  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
-    const healthy = await fetch(`${url}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) return;
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
-  }
-  throw new Error(`${url} did not answer /api/health within ${timeoutMs / 1000} s`);
-}
-
-export interface RunningApp {
-  url: string;
-  child: ChildProcess;
-  stop(): Promise<void>;
-}
-
 /**
  * `node dist/server/index.js` as it is deployed: NODE_ENV=production (JSON logs, a required AUTH_SECRET),
  * on its own port and database. Cookies are not Secure because PUBLIC_URL is http (auth.ts sets Secure only
  * for an https PUBLIC_URL), exactly as in production behind a TLS proxy minus the proxy. LOG_LEVEL=warn:
  * the per-request info log line is not written (see the report's note on what that costs).
  */
-export async function startApp(database: TestDatabase, env: Record<string, string> = {}): Promise<RunningApp> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['dist/server/index.js'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
+export function startApp(database: TestDatabase, env: Record<string, string> = {}): Promise<AppProcess> {
+  return launchApp({
+    entry: 'built',
+    dataDir: database.dataDir,
     env: {
-      PATH: process.env.PATH,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: database.dataDir,
       DATABASE_URL: database.url,
       AUTH_SECRET: randomBytes(32).toString('hex'),
       ADMIN_EMAIL: ADMIN.email,
@@ -103,25 +79,12 @@ export async function startApp(database: TestDatabase, env: Record<string, strin
       ...env,
     },
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await Promise.race([
-    waitForHealth(url),
-    exited.then(() => Promise.reject(new Error(`the app exited (${child.exitCode}) while starting`))),
-  ]);
-  return {
-    url,
-    child,
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
 }
 
 /** Starts the app on `database`, runs `body`, and always stops the app and drops the database. */
 export async function withApp<T>(
   database: TestDatabase,
-  body: (app: RunningApp, database: TestDatabase) => Promise<T>,
+  body: (app: AppProcess, database: TestDatabase) => Promise<T>,
   env?: Record<string, string>,
 ): Promise<T> {
   try {

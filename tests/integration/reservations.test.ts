@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/http-client';
-import { bookingBody, FIXED_NOW, SPEC_RESERVATION_FIELDS } from '../support/reservation-factory';
+import { bookingBody, type EditBody, FIXED_NOW, SPEC_RESERVATION_FIELDS } from '../support/reservation-factory';
 import { openEventStream } from '../support/sse';
 import { NO_FAIR_USE_LIMITS, startTestServer, type TestServer } from '../support/test-server';
 
@@ -37,7 +37,7 @@ describe('reservations over real HTTP', () => {
   });
 
   it('books a table for a guest with automatic assignment, under the account email', async () => {
-    const response = await ann.post('/api/reservations', bookingBody());
+    const response = await ann.api.reservations.$post({ json: bookingBody() });
     expect(response.status).toBe(201);
     expect(response.body.reservation).toMatchObject({
       tableIds: ['1'],
@@ -51,15 +51,14 @@ describe('reservations over real HTTP', () => {
     });
     // The spec's fields, by the spec's names, and nothing else (SPEC section 3).
     expect(Object.keys(response.body.reservation as object).sort()).toEqual([...SPEC_RESERVATION_FIELDS].sort());
-    const mine = (await ann.get('/api/reservations/mine')).body.reservations as object[];
+    const mine = (await ann.api.reservations.mine.$get()).body.reservations as object[];
     expect(Object.keys(mine[0]!).sort()).toEqual(Object.keys(response.body.reservation as object).sort());
   });
 
   it('books counter seats from the longest run', async () => {
-    const response = await ann.post(
-      '/api/reservations',
-      bookingBody({ seatType: 'counter', partySize: 3, startTime: 1800 }),
-    );
+    const response = await ann.api.reservations.$post({
+      json: bookingBody({ seatType: 'counter', partySize: 3, startTime: 1800 }),
+    });
     expect(response.status).toBe(201);
     expect(response.body.reservation).toMatchObject({
       tableIds: ['C1', 'C2', 'C3'],
@@ -86,24 +85,28 @@ describe('reservations over real HTTP', () => {
     [{ reservationDate: '2027-01-22' }, 'Reservations can be made up to 60 days ahead'],
     [{ partySize: 7 }, 'For parties of 7 or more, please call us at (555) 010-0199.'],
   ])('refuses %o with the message %s and writes nothing', async (override, message) => {
-    const before = (await admin.get('/api/reservations/all')).body.reservations as unknown[];
-    const response = await ann.post('/api/reservations', bookingBody(override));
+    const before = (await admin.api.reservations.all.$get()).body.reservations as unknown[];
+    const response = await ann.api.reservations.$post({ json: bookingBody(override) });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ error: { message, code: expect.any(String) } });
-    expect((await admin.get('/api/reservations/all')).body.reservations).toHaveLength(before.length);
+    expect((await admin.api.reservations.all.$get()).body.reservations).toHaveLength(before.length);
   });
 
   it('lists the seatings with room, and nothing for a bad date', async () => {
-    const times = (await ann.get('/api/availability?date=2026-11-25&partySize=2&seatType=table')).body.times;
+    const times = (
+      await ann.api.availability.$get({ query: { date: '2026-11-25', partySize: '2', seatType: 'table' } })
+    ).body.times;
     expect(times).toEqual([1700, 1730, 1800, 1830, 1900, 1930, 2000, 2030]);
-    expect((await ann.get('/api/availability?date=25/11/2026&partySize=2')).body.times).toEqual([]);
-    expect((await ann.get('/api/availability?date=2026-11-30&partySize=2')).body.times).toEqual([]);
+    expect((await ann.api.availability.$get({ query: { date: '25/11/2026', partySize: '2' } })).body.times).toEqual([]);
+    expect((await ann.api.availability.$get({ query: { date: '2026-11-30', partySize: '2' } })).body.times).toEqual([]);
     // Guests cannot use non-reservable seats: 10 reservable counter seats, so 11 never fit.
-    expect((await ann.get('/api/availability?date=2026-11-25&partySize=6&seatType=counter')).body.times).toHaveLength(
-      8,
-    );
     expect(
-      (await admin.get('/api/availability?date=2026-11-25&partySize=12&seatType=counter')).body.times,
+      (await ann.api.availability.$get({ query: { date: '2026-11-25', partySize: '6', seatType: 'counter' } })).body
+        .times,
+    ).toHaveLength(8);
+    expect(
+      (await admin.api.availability.$get({ query: { date: '2026-11-25', partySize: '12', seatType: 'counter' } })).body
+        .times,
     ).toHaveLength(8);
   });
 
@@ -112,41 +115,42 @@ describe('reservations over real HTTP', () => {
     for (let i = 0; i < 6; i++)
       expect(
         (
-          await bob.post(
-            '/api/reservations',
-            bookingBody({ reservationDate: '2026-11-26', startTime: 1900, reminderEmail: 'bob@example.com' }),
-          )
+          await bob.api.reservations.$post({
+            json: bookingBody({ reservationDate: '2026-11-26', startTime: 1900, reminderEmail: 'bob@example.com' }),
+          })
         ).status,
       ).toBe(201);
-    const full = await bob.post(
-      '/api/reservations',
-      bookingBody({ reservationDate: '2026-11-26', startTime: 1930, reminderEmail: 'bob@example.com' }),
-    );
+    const full = await bob.api.reservations.$post({
+      json: bookingBody({ reservationDate: '2026-11-26', startTime: 1930, reminderEmail: 'bob@example.com' }),
+    });
     expect(full).toMatchObject({ status: 409, body: { error: { message: SLOT_TAKEN } } });
-    const times = (await bob.get('/api/availability?date=2026-11-26&partySize=2')).body.times;
+    const times = (await bob.api.availability.$get({ query: { date: '2026-11-26', partySize: '2' } })).body.times;
     expect(times).toEqual([1700, 1730, 2030]);
     // The admin still has the non-reservable tables 7 and 8.
-    const adminBooking = await admin.post(
-      '/api/reservations',
-      bookingBody({ reservationDate: '2026-11-26', startTime: 1930 }),
-    );
+    const adminBooking = await admin.api.reservations.$post({
+      json: bookingBody({ reservationDate: '2026-11-26', startTime: 1930 }),
+    });
     expect(adminBooking.body.reservation.tableIds).toEqual(['7']);
   });
 
   it('keeps each guest to their own reservations, and hides others as not found', async () => {
-    const annsOwn = (await ann.get('/api/reservations/mine')).body.reservations as { id: string; email: string }[];
+    // Ann's own reservation, made here: the test does not rely on what earlier tests booked.
+    const booked = await ann.api.reservations.$post({ json: bookingBody({ reservationDate: '2026-12-06' }) });
+    expect(booked.status).toBe(201);
+    const annsOwn = (await ann.api.reservations.mine.$get()).body.reservations as { id: string; email: string }[];
     expect(annsOwn.length).toBeGreaterThan(0);
     expect(annsOwn.every((reservation) => reservation.email === 'ann@example.com')).toBe(true);
-    const target = annsOwn[0]!.id;
+    const target = booked.body.reservation.id;
+    expect(annsOwn.map((reservation) => reservation.id)).toContain(target);
     for (const response of [
-      await bob.get(`/api/reservations/${target}`),
-      await bob.patch(`/api/reservations/${target}`, { name: 'Mallory' }),
-      await bob.delete(`/api/reservations/${target}`),
+      await bob.api.reservations[':id'].$get({ param: { id: target } }),
+      await bob.api.reservations[':id'].$patch({ param: { id: target }, json: { name: 'Mallory' } }),
+      await bob.api.reservations[':id'].$delete({ param: { id: target } }),
     ]) {
       expect(response).toMatchObject({ status: 404, body: { error: { message: 'Reservation not found' } } });
       expect(JSON.stringify(response.body)).not.toContain('ann@example.com');
     }
-    expect((await ann.get(`/api/reservations/${target}`)).body.reservation.name).toBe('Ann Guest');
+    expect((await ann.api.reservations[':id'].$get({ param: { id: target } })).body.reservation.name).toBe('Ann Guest');
   });
 
   it('answers each role at each endpoint as it should', async () => {
@@ -174,31 +178,37 @@ describe('reservations over real HTTP', () => {
       for (const who of [anonymous, bob, admin]) statuses.push((await who.request(method, path, body)).status);
       expect(statuses, `${method} ${path}`).toEqual(expected[path]);
     }
-    const denied = await bob.get('/api/reservations/all');
+    const denied = await bob.api.reservations.all.$get();
     expect(denied.body.error.message).toBe('Access Denied: Admin privileges required');
   });
 
   it('guest edits: same tables for a name change, new tables for a new date, the seat type kept', async () => {
-    const created = (await ann.post('/api/reservations', bookingBody({ reservationDate: '2026-11-27', partySize: 4 })))
-      .body.reservation;
+    const created = (
+      await ann.api.reservations.$post({ json: bookingBody({ reservationDate: '2026-11-27', partySize: 4 }) })
+    ).body.reservation;
     expect(created.tableIds).toEqual(['3']);
-    const renamed = await ann.patch(`/api/reservations/${created.id}`, { name: 'Ann B. Guest' });
+    const renamed = await ann.api.reservations[':id'].$patch({
+      param: { id: created.id },
+      json: { name: 'Ann B. Guest' },
+    });
     expect(renamed.body.reservation).toMatchObject({ name: 'Ann B. Guest', tableIds: ['3'] });
     // An edit that changes nothing writes nothing: the reservation keeps its last update time.
     for (const body of [{}, { name: 'Ann B. Guest' }, { unknownField: 1 }]) {
-      const unchanged = await ann.patch(`/api/reservations/${created.id}`, body);
+      const unchanged = await ann.api.reservations[':id'].$patch({ param: { id: created.id }, json: body });
       expect(unchanged.status).toBe(200);
       expect(unchanged.body.reservation).toEqual(renamed.body.reservation);
     }
 
     // Someone else takes table 3 on the 28th; Ann's move to the 28th gets the next table that fits.
-    await bob.post(
-      '/api/reservations',
-      bookingBody({ reservationDate: '2026-11-28', partySize: 4, reminderEmail: 'bob@example.com' }),
-    );
-    const moved = await ann.patch(`/api/reservations/${created.id}`, {
-      reservationDate: '2026-11-28',
-      seatType: 'counter',
+    await bob.api.reservations.$post({
+      json: bookingBody({ reservationDate: '2026-11-28', partySize: 4, reminderEmail: 'bob@example.com' }),
+    });
+    const moved = await ann.api.reservations[':id'].$patch({
+      param: { id: created.id },
+      json: {
+        reservationDate: '2026-11-28',
+        seatType: 'counter',
+      },
     });
     expect(moved.body.reservation).toMatchObject({
       reservationDate: '2026-11-28',
@@ -207,53 +217,59 @@ describe('reservations over real HTTP', () => {
       endTime: 1830,
     });
 
-    const later = await ann.patch(`/api/reservations/${created.id}`, { startTime: 1945 });
+    const later = await ann.api.reservations[':id'].$patch({ param: { id: created.id }, json: { startTime: 1945 } });
     expect(later.status).toBe(400);
-    const retimed = await ann.patch(`/api/reservations/${created.id}`, { startTime: 2000 });
+    const retimed = await ann.api.reservations[':id'].$patch({ param: { id: created.id }, json: { startTime: 2000 } });
     expect(retimed.body.reservation).toMatchObject({ startTime: 2000, endTime: 2130 });
 
-    expect((await ann.patch(`/api/reservations/${created.id}`, { tableIds: ['6'] })).status).toBe(403);
+    expect(
+      (await ann.api.reservations[':id'].$patch({ param: { id: created.id }, json: { tableIds: ['6'] } })).status,
+    ).toBe(403);
   });
 
   it('admin edits: explicit tables checked for existence, conflicts and seats; seat type changes reassign', async () => {
-    const created = (await ann.post('/api/reservations', bookingBody({ reservationDate: '2026-12-02', partySize: 4 })))
-      .body.reservation;
-    const other = (
-      await bob.post(
-        '/api/reservations',
-        bookingBody({ reservationDate: '2026-12-02', partySize: 2, reminderEmail: 'bob@example.com' }),
-      )
+    const created = (
+      await ann.api.reservations.$post({ json: bookingBody({ reservationDate: '2026-12-02', partySize: 4 }) })
     ).body.reservation;
-    const url = `/api/reservations/${created.id}`;
-    expect((await admin.patch(url, { tableIds: ['99'] })).body.error.message).toBe('Invalid table selection');
-    expect((await admin.patch(url, { tableIds: ['1'] })).body.error.message).toBe(
+    const other = (
+      await bob.api.reservations.$post({
+        json: bookingBody({ reservationDate: '2026-12-02', partySize: 2, reminderEmail: 'bob@example.com' }),
+      })
+    ).body.reservation;
+    const edit = (changes: EditBody) =>
+      admin.api.reservations[':id'].$patch({ param: { id: created.id }, json: changes });
+    expect((await edit({ tableIds: ['99'] })).body.error.message).toBe('Invalid table selection');
+    expect((await edit({ tableIds: ['1'] })).body.error.message).toBe(
       'Selected seats can only accommodate 2 people, but this reservation is for 4 people.',
     );
-    expect((await admin.patch(url, { tableIds: [other.tableIds[0], '2'] })).body.error.message).toBe(SLOT_TAKEN);
-    const twoTables = await admin.patch(url, { tableIds: ['7', '8'] });
+    expect((await edit({ tableIds: [other.tableIds[0]!, '2'] })).body.error.message).toBe(SLOT_TAKEN);
+    const twoTables = await edit({ tableIds: ['7', '8'] });
     expect(twoTables.body.reservation.tableIds).toEqual(['7', '8']);
-    const counter = await admin.patch(url, { seatType: 'counter' });
+    const counter = await edit({ seatType: 'counter' });
     expect(counter.body.reservation).toMatchObject({ seatType: 'counter', tableIds: ['C1', 'C2', 'C3', 'C4'] });
-    const tables = (await admin.get('/api/tables/available?date=2026-12-02&startTime=1700&seatType=counter')).body
-      .tables as { id: string }[];
+    const tables = (
+      await admin.api.tables.available.$get({ query: { date: '2026-12-02', startTime: '1700', seatType: 'counter' } })
+    ).body.tables as { id: string }[];
     expect(tables.map((table) => table.id)).toEqual(['C5', 'C6', 'C7', 'C8', 'C9', 'C10', 'C11', 'C12']);
     const excluding = (
-      await admin.get(`/api/tables/available?date=2026-12-02&startTime=1700&seatType=counter&excludeId=${created.id}`)
+      await admin.api.tables.available.$get({
+        query: { date: '2026-12-02', startTime: '1700', seatType: 'counter', excludeId: created.id },
+      })
     ).body.tables;
     expect(excluding).toHaveLength(12);
   });
 
   it('cancelling frees the tables', async () => {
-    const first = (await ann.post('/api/reservations', bookingBody({ reservationDate: '2026-12-03', partySize: 6 })))
-      .body.reservation;
+    const first = (
+      await ann.api.reservations.$post({ json: bookingBody({ reservationDate: '2026-12-03', partySize: 6 }) })
+    ).body.reservation;
     expect(first.tableIds).toEqual(['6']);
-    expect((await ann.delete(`/api/reservations/${first.id}`)).status).toBe(200);
-    expect((await ann.get(`/api/reservations/${first.id}`)).status).toBe(404);
+    expect((await ann.api.reservations[':id'].$delete({ param: { id: first.id } })).status).toBe(200);
+    expect((await ann.api.reservations[':id'].$get({ param: { id: first.id } })).status).toBe(404);
     const again = (
-      await bob.post(
-        '/api/reservations',
-        bookingBody({ reservationDate: '2026-12-03', partySize: 6, reminderEmail: 'bob@example.com' }),
-      )
+      await bob.api.reservations.$post({
+        json: bookingBody({ reservationDate: '2026-12-03', partySize: 6, reminderEmail: 'bob@example.com' }),
+      })
     ).body.reservation;
     expect(again.tableIds).toEqual(['6']);
   });
@@ -286,7 +302,7 @@ describe('reservations over real HTTP', () => {
       .insertInto('reservations')
       .values([row('old-8', '2026-11-14'), row('old-7', '2026-11-15')].map((r) => ({ ...r, userId: bobsAccount.id })))
       .execute();
-    const ids = ((await bob.get('/api/reservations/mine')).body.reservations as { id: string }[]).map((r) => r.id);
+    const ids = ((await bob.api.reservations.mine.$get()).body.reservations as { id: string }[]).map((r) => r.id);
     expect(ids).toContain('old-7');
     expect(ids).not.toContain('old-8');
     expect(ids[0]).toBe('old-7');
@@ -294,29 +310,31 @@ describe('reservations over real HTTP', () => {
     // A reservation that has taken place is the restaurant's record: the guest can no longer change or
     // cancel it; the admin still can.
     for (const response of [
-      await bob.patch('/api/reservations/old-7', { name: 'Bobby' }),
-      await bob.delete('/api/reservations/old-7'),
+      await bob.api.reservations[':id'].$patch({ param: { id: 'old-7' }, json: { name: 'Bobby' } }),
+      await bob.api.reservations[':id'].$delete({ param: { id: 'old-7' } }),
     ]) {
       expect(response).toMatchObject({
         status: 409,
         body: { error: { message: 'This reservation has already begun and can no longer be changed.' } },
       });
     }
-    expect((await bob.get('/api/reservations/old-7')).body.reservation.name).toBe('Bob');
-    expect((await admin.patch('/api/reservations/old-7', { name: 'Bob B.' })).status).toBe(200);
+    expect((await bob.api.reservations[':id'].$get({ param: { id: 'old-7' } })).body.reservation.name).toBe('Bob');
+    expect(
+      (await admin.api.reservations[':id'].$patch({ param: { id: 'old-7' }, json: { name: 'Bob B.' } })).status,
+    ).toBe(200);
   });
 
   it('a booking sent again with its id (an answer lost on the way) gets the same reservation back, once', async () => {
     const onDate = async (date: string) =>
-      ((await ann.get('/api/reservations/mine')).body.reservations as { id: string; reservationDate: string }[]).filter(
+      ((await ann.api.reservations.mine.$get()).body.reservations as { id: string; reservationDate: string }[]).filter(
         (reservation) => reservation.reservationDate === date,
       );
     const id = randomUUID();
     const body = bookingBody({ reservationDate: '2026-12-09', startTime: 1800, id });
-    const first = await ann.post('/api/reservations', body);
+    const first = await ann.api.reservations.$post({ json: body });
     expect(first.status).toBe(201);
     expect(first.body.reservation.id).toBe(id);
-    const again = await ann.post('/api/reservations', body);
+    const again = await ann.api.reservations.$post({ json: body });
     expect(again.status).toBe(201);
     expect(again.body.reservation).toEqual(first.body.reservation);
     expect(await onDate('2026-12-09')).toHaveLength(1);
@@ -325,7 +343,9 @@ describe('reservations over real HTTP', () => {
     const racingId = randomUUID();
     const copies = await Promise.all(
       Array.from({ length: 10 }, () =>
-        ann.post('/api/reservations', bookingBody({ reservationDate: '2026-12-10', startTime: 1900, id: racingId })),
+        ann.api.reservations.$post({
+          json: bookingBody({ reservationDate: '2026-12-10', startTime: 1900, id: racingId }),
+        }),
       ),
     );
     expect(copies.map((copy) => copy.status)).toEqual(Array(10).fill(201));
@@ -333,8 +353,8 @@ describe('reservations over real HTTP', () => {
     expect((await onDate('2026-12-10')).map((reservation) => reservation.id)).toEqual([racingId]);
 
     // The id of a reservation that exists, with other details or from another account: refused, nothing shown.
-    const changed = await ann.post('/api/reservations', { ...body, startTime: 1830 });
-    const someoneElse = await bob.post('/api/reservations', { ...body, reminderEmail: 'bob@example.com' });
+    const changed = await ann.api.reservations.$post({ json: { ...body, startTime: 1830 } });
+    const someoneElse = await bob.api.reservations.$post({ json: { ...body, reminderEmail: 'bob@example.com' } });
     for (const refused of [changed, someoneElse]) {
       expect(refused).toMatchObject({
         status: 409,
@@ -343,11 +363,13 @@ describe('reservations over real HTTP', () => {
       expect(JSON.stringify(refused.body)).not.toContain('ann@example.com');
     }
     expect(await onDate('2026-12-09')).toHaveLength(1);
-    expect((await bob.get('/api/reservations/mine')).body.reservations).not.toContainEqual(
+    expect((await bob.api.reservations.mine.$get()).body.reservations).not.toContainEqual(
       expect.objectContaining({ id }),
     );
 
-    const malformed = await ann.post('/api/reservations', bookingBody({ reservationDate: '2026-12-11', id: 'abc' }));
+    const malformed = await ann.api.reservations.$post({
+      json: bookingBody({ reservationDate: '2026-12-11', id: 'abc' }),
+    });
     expect(malformed).toMatchObject({ status: 400, body: { error: { message: 'Invalid reservation id' } } });
   });
 
@@ -363,15 +385,14 @@ describe('reservations over real HTTP', () => {
     try {
       await expect.poll(() => snapshots.length).toBe(1);
       expect(snapshots[0]!.reservations).toEqual([]);
-      await bob.post(
-        '/api/reservations',
-        bookingBody({ reservationDate: '2026-12-04', name: 'Streamed Bob', reminderEmail: 'bob@example.com' }),
-      );
+      await bob.api.reservations.$post({
+        json: bookingBody({ reservationDate: '2026-12-04', name: 'Streamed Bob', reminderEmail: 'bob@example.com' }),
+      });
       await expect.poll(() => snapshots.at(-1)?.reservations.map((r) => r.name)).toEqual(['Streamed Bob']);
     } finally {
       await stream.close();
     }
-    const refused = await bob.get('/api/reservations/stream?date=2026-12-04');
+    const refused = await bob.api.reservations.stream.$get({ query: { date: '2026-12-04' } });
     expect(refused.status).toBe(403);
   });
 
@@ -391,10 +412,9 @@ describe('reservations over real HTTP', () => {
     try {
       await expect.poll(() => snapshots.length).toBe(1);
       expect((await owner.post('/api/auth/sign-out')).status).toBe(200);
-      await bob.post(
-        '/api/reservations',
-        bookingBody({ reservationDate: '2026-12-05', name: 'Unseen Bob', reminderEmail: 'bob@example.com' }),
-      );
+      await bob.api.reservations.$post({
+        json: bookingBody({ reservationDate: '2026-12-05', name: 'Unseen Bob', reminderEmail: 'bob@example.com' }),
+      });
       // The server ends the stream; nothing about the new booking was sent.
       await expect.poll(() => ended).toBe(true);
       expect(snapshots).toHaveLength(1);
@@ -424,7 +444,7 @@ describe('the last free table under 50 concurrent requests', () => {
       const guest = new TestClient(server.url, {}, '127.0.0.200');
       await guest.signUp('racer@example.com', 'racer-password-1');
       const responses = await Promise.all(
-        Array.from({ length: 50 }, () => guest.post('/api/reservations', bookingBody())),
+        Array.from({ length: 50 }, () => guest.api.reservations.$post({ json: bookingBody() })),
       );
       const statuses = responses.map((response) => response.status);
       expect(statuses.filter((status) => status === 201)).toHaveLength(1);
@@ -463,7 +483,7 @@ describe('availability says why a date cannot be booked', () => {
   });
 
   const availability = (client: TestClient, date: string) =>
-    client.get(`/api/availability?date=${encodeURIComponent(date)}&partySize=2&seatType=table`);
+    client.api.availability.$get({ query: { date, partySize: '2', seatType: 'table' } });
 
   // FIXED_NOW is Sunday 2026-11-22, noon in Los Angeles.
   it.each([
@@ -495,19 +515,20 @@ describe('availability says why a date cannot be booked', () => {
 
   it('gives no reason for a seating that is only full: it is simply not offered', async () => {
     for (const table of ['1', '2', '3', '4', '5', '6', '7', '8'])
-      expect((await admin.post('/api/reservations', bookingBody({ startTime: 1700, tableIds: [table] }))).status).toBe(
-        201,
-      );
-    const response = await guest.get('/api/availability?date=2026-11-24&partySize=2&seatType=table');
+      expect(
+        (await admin.api.reservations.$post({ json: bookingBody({ startTime: 1700, tableIds: [table] }) })).status,
+      ).toBe(201);
+    const response = await guest.api.availability.$get({
+      query: { date: '2026-11-24', partySize: '2', seatType: 'table' },
+    });
     expect(response.body.times).not.toContain(1700);
     expect(response.body).not.toHaveProperty('refusal');
   });
 
   it('still refuses a booking on such a date, with the same rule', async () => {
-    const response = await guest.post(
-      '/api/reservations',
-      bookingBody({ reservationDate: '2026-12-24', reminderEmail: 'why@example.com' }),
-    );
+    const response = await guest.api.reservations.$post({
+      json: bookingBody({ reservationDate: '2026-12-24', reminderEmail: 'why@example.com' }),
+    });
     expect(response.status).toBe(400);
     expect(response.body.error.message).toBe('We are closed on this date');
   });

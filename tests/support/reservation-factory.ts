@@ -1,7 +1,18 @@
-import type { CreateReservationInput } from '../../src/booking/reservation-schemas';
+import type { z } from 'zod';
+import type { createReservationSchema, updateReservationSchema } from '../../src/booking/reservation-schemas';
 
-/** A valid booking body; tests override what they are about. */
-export function bookingBody(overrides: Partial<Record<keyof CreateReservationInput, unknown>> = {}) {
+/** A booking body as the API takes it (what the typed client's `json` accepts). */
+export type BookingBody = z.input<typeof createReservationSchema>;
+/** An edit's body as the API takes it. */
+export type EditBody = z.input<typeof updateReservationSchema>;
+
+/**
+ * A valid booking body; tests override what they are about. Overrides of the API's types give a body the
+ * typed client takes; any other value (a number as a name, say) gives an untyped body for a raw request.
+ */
+export function bookingBody(overrides?: Partial<BookingBody>): BookingBody;
+export function bookingBody(overrides: Partial<Record<keyof BookingBody, unknown>>): Record<string, unknown>;
+export function bookingBody(overrides: Partial<Record<keyof BookingBody, unknown>> = {}): Record<string, unknown> {
   return {
     name: 'Ann Guest',
     phoneNumber: '555-010-0199',
