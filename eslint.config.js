@@ -11,7 +11,7 @@ export default tseslint.config(
     languageOptions: {
       globals: { ...globals.browser, ...globals.node },
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.js', '*.mjs', 'scripts/*.mjs', '.ci/*.mjs'] },
+        projectService: { allowDefaultProject: ['*.js', '*.mjs', '*.cjs', 'scripts/*.mjs', '.ci/*.mjs'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -22,6 +22,17 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  {
+    // The environment is read in one place, validated once (src/server/config.ts); everything else gets the config.
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    ignores: ['src/server/config.ts', 'src/**/*.test.ts', 'src/**/*.test.tsx'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read settings from the config (src/server/config.ts).' },
+      ],
     },
   },
   {
@@ -42,7 +53,7 @@ export default tseslint.config(
     rules: { 'no-empty-pattern': 'off', 'react-hooks/rules-of-hooks': 'off' },
   },
   {
-    files: ['**/*.js', '**/*.mjs'],
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
   },
 );
