@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { closedDate } from './tests/e2e/support/e2e-env';
 
 // e2e runs in Debian's Chromium (never a downloaded browser) against the built app, started by
 // tests/e2e/support/serve.ts on a throwaway database (PostgreSQL when TEST_DATABASE_URL is set).
@@ -35,7 +36,8 @@ export default defineConfig({
   webServer: {
     command: `node --import tsx tests/e2e/support/serve.ts`,
     url: `http://127.0.0.1:${port}/api/health`,
-    env: { E2E_PORT: String(port), E2E_OUTBOX },
+    // The e2e server's closed date, fixed here for it and for the workers (which inherit this process's env).
+    env: { E2E_PORT: String(port), E2E_OUTBOX, E2E_CLOSED_DATE: closedDate() },
     reuseExistingServer: false,
     timeout: 60_000,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
-import { addDays, weekdayOf } from '../src/booking/booking-window';
-import { todayIn } from '../src/booking/calendar';
+import { addDays, todayIn, weekdayOf } from '../src/booking/calendar';
 import { endTimeFor } from '../src/booking/clock';
 import { openDatabase } from '../src/server/db/database';
 import type { Reservation } from '../src/shared/reservation';
-import { insertReservation, loadTables } from '../src/server/reservations/reservation-store';
+import { activeTables } from '../src/booking/restaurant-settings';
+import { insertReservation } from '../src/server/reservations/reservation-store';
+import { readTables } from '../src/server/settings/settings-store';
 import { databaseTarget } from '../tests/support/book-integrity';
 import { createTestDatabase, type TestDatabase } from '../tests/support/test-database';
 import { signedUpGuest, TIME_ZONE, withApp, type Figure } from './support';
@@ -32,7 +33,7 @@ async function seedBook(database: TestDatabase) {
   const appDatabase = openDatabase(databaseTarget(database.url));
   const { db } = appDatabase;
   try {
-    const tables = await loadTables(db);
+    const tables = activeTables(await readTables(db));
     let date = addDays(todayIn(TIME_ZONE), -365);
     const firstDate = date;
     let count = 0;

@@ -1,7 +1,6 @@
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
-import { addDays, weekdayOf } from '../src/booking/booking-window';
-import { todayIn } from '../src/booking/calendar';
+import { addDays, todayIn, weekdayOf } from '../src/booking/calendar';
 import { openDatabase } from '../src/server/db/database';
 import { databaseTarget } from '../tests/support/book-integrity';
 import { createTestDatabase } from '../tests/support/test-database';

@@ -1,5 +1,4 @@
-import { addDays, weekdayOf } from '../src/booking/booking-window';
-import { todayIn } from '../src/booking/calendar';
+import { addDays, todayIn, weekdayOf } from '../src/booking/calendar';
 import { openEventStream } from '../tests/support/sse';
 import { createTestDatabase } from '../tests/support/test-database';
 import { postgresAdminUrl } from './booking';

@@ -4,13 +4,16 @@ import { benchAvailability } from './availability';
 import { benchBooking } from './booking';
 import { benchFrontEnd } from './front-end';
 import { benchLiveUpdates } from './live-updates';
+import { benchRelease } from './release';
+import { benchSoak } from './soak';
 import { benchStartUp } from './start-up';
 import { buildIfStale, foreignCpu, machine, type Figure } from './support';
 
 // `npm run bench`: builds the app if dist/ is missing or stale, runs each measurement against the
 // production build, prints one table of figures against their targets, and writes the same figures to
-// bench/results/latest.json (gitignored). BENCH_ONLY=availability,booking,live,front-end,start-up runs a
-// subset; BENCH_POSTGRES_URL names the PostgreSQL server to create throwaway databases on.
+// bench/results/latest.json (gitignored). BENCH_ONLY=availability,booking,live,release,soak,front-end,start-up
+// runs a subset (the soak takes 5 minutes a database; BENCH_SOAK_SECONDS shortens it); BENCH_POSTGRES_URL
+// names the PostgreSQL server to create throwaway databases on.
 
 const RESULTS = 'bench/results/latest.json';
 /** Busy cores outside the bench above which a measurement is flagged as disturbed. */
@@ -20,6 +23,8 @@ const measurements: Record<string, () => Promise<Figure[]>> = {
   availability: benchAvailability,
   booking: async () => [...(await benchBooking('sqlite')), ...(await benchBooking('postgres'))],
   live: async () => [...(await benchLiveUpdates('sqlite')), ...(await benchLiveUpdates('postgres'))],
+  release: benchRelease,
+  soak: benchSoak,
   'front-end': benchFrontEnd,
   'start-up': benchStartUp,
 };

@@ -61,9 +61,10 @@ export function buildIfStale(): boolean {
  * `node dist/server/index.js` as it is deployed: NODE_ENV=production (JSON logs, a required AUTH_SECRET),
  * on its own port and database. Cookies are not Secure because PUBLIC_URL is http (auth.ts sets Secure only
  * for an https PUBLIC_URL), exactly as in production behind a TLS proxy minus the proxy. LOG_LEVEL=warn:
- * the per-request info log line is not written (see the report's note on what that costs).
+ * the per-request info log line is not written (see the report's note on what that costs). A variable given
+ * as undefined in `env` is not set (the app's default applies).
  */
-export function startApp(database: TestDatabase, env: Record<string, string> = {}): Promise<AppProcess> {
+export function startApp(database: TestDatabase, env: Record<string, string | undefined> = {}): Promise<AppProcess> {
   return launchApp({
     entry: 'built',
     dataDir: database.dataDir,
@@ -85,7 +86,7 @@ export function startApp(database: TestDatabase, env: Record<string, string> = {
 export async function withApp<T>(
   database: TestDatabase,
   body: (app: AppProcess, database: TestDatabase) => Promise<T>,
-  env?: Record<string, string>,
+  env?: Record<string, string | undefined>,
 ): Promise<T> {
   try {
     const app = await startApp(database, env);

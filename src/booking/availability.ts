@@ -1,7 +1,7 @@
 import { assignTables, type Assignment } from './assign-tables';
 import type { Role } from './booking-window';
 import { endTimeFor, rangesOverlap } from './clock';
-import type { RestaurantTable } from './restaurant-config';
+import type { Table } from './restaurant-settings';
 import type { SeatType } from '../shared/seat-types';
 
 // Which tables are free when, over plain data: the tables and the reservations of one date. No I/O.
@@ -11,10 +11,11 @@ export interface BookedReservation {
   tableIds: string[];
   startTime: number;
   endTime: number;
+  partySize: number;
 }
 
 /** The tables a booking of this seat type may use: floor for 'table', counter for 'counter'; guests only reservable ones. */
-export function candidateTables(tables: RestaurantTable[], seatType: SeatType, role: Role): RestaurantTable[] {
+export function candidateTables(tables: Table[], seatType: SeatType, role: Role): Table[] {
   const location = seatType === 'counter' ? 'counter' : 'floor';
   return tables.filter((table) => table.location === location && (role === 'admin' || table.isReservable));
 }
@@ -36,7 +37,7 @@ export function freeTables<T extends { id: string }>(
 
 /** Automatic assignment for one slot, over the tables this role may use. */
 export function assignForSlot(input: {
-  tables: RestaurantTable[];
+  tables: Table[];
   booked: BookedReservation[];
   seatType: SeatType;
   role: Role;
@@ -54,15 +55,42 @@ export function assignForSlot(input: {
   return assignTables(input.seatType, free, input.partySize);
 }
 
-/** The seatings at which the party can be seated automatically. */
+/** Guests who start dinner at a seating (its covers), the reservation being moved excepted. */
+export function coversAt(booked: BookedReservation[], startTime: number, excludeReservationId?: string): number {
+  return booked
+    .filter((reservation) => reservation.startTime === startTime && reservation.id !== excludeReservationId)
+    .reduce((sum, reservation) => sum + reservation.partySize, 0);
+}
+
+/**
+ * Whether a party would take a seating past the kitchen's cap on covers (0: no cap). The cap is the owner's
+ * rule for guests booking online; the admin may seat beyond it, as with tables guests cannot book.
+ */
+export function seatingFull(input: {
+  booked: BookedReservation[];
+  startTime: number;
+  partySize: number;
+  maxCoversPerSeating: number;
+  excludeReservationId?: string | undefined;
+}): boolean {
+  if (input.maxCoversPerSeating <= 0) return false;
+  return (
+    coversAt(input.booked, input.startTime, input.excludeReservationId) + input.partySize > input.maxCoversPerSeating
+  );
+}
+
+/** The seatings at which the party can be seated automatically, within the covers cap (pass 0 for none). */
 export function availableStartTimes(input: {
-  tables: RestaurantTable[];
+  tables: Table[];
   booked: BookedReservation[];
   seatType: SeatType;
   role: Role;
   partySize: number;
   seatings: number[];
+  maxCoversPerSeating: number;
   excludeReservationId?: string | undefined;
 }): number[] {
-  return input.seatings.filter((startTime) => assignForSlot({ ...input, startTime }).ok);
+  return input.seatings.filter(
+    (startTime) => !seatingFull({ ...input, startTime }) && assignForSlot({ ...input, startTime }).ok,
+  );
 }

@@ -1,84 +1,93 @@
-import { isIsoDate } from './calendar';
+import { addDays, addYears, isIsoDate, weekdayName, weekdayOf } from './calendar';
+import { closureOn, type Closure, type RestaurantSettings, type WeeklyHours } from './restaurant-settings';
 import * as bookingMessages from '../shared/messages/booking';
 
-// Which dates and times may be booked, by whom (SPEC sections 6 and 9, DESIGN.md defaults).
+// Which dates and times may be booked, by whom (SPEC sections 6 and 9, DESIGN.md defaults), over the owner's
+// calendar: the weekdays' hours, the closed dates and the guests' horizon (src/booking/restaurant-settings.ts).
 
+/** The guests' horizon before the owner sets another (issue 16: a booking rule in the admin's settings). */
 export const GUEST_DAYS_AHEAD = 60;
 export const ADMIN_YEARS_AHEAD = 2;
 
 export type Role = 'guest' | 'admin';
 
-/** Day of the week of a YYYY-MM-DD date: 0 Sunday ... 1 Monday ... 6 Saturday. */
-export function weekdayOf(isoDate: string): number {
-  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+/** What of the owner's settings decides whether a date can be booked. */
+export interface BookingCalendar {
+  hours: WeeklyHours;
+  closures: readonly Closure[];
+  guestDaysAhead: number;
 }
 
-export const isMonday = (isoDate: string) => weekdayOf(isoDate) === 1;
-
-/** isoDate plus n days, as YYYY-MM-DD. */
-export function addDays(isoDate: string, days: number): string {
-  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-}
-
-export function addYears(isoDate: string, years: number): string {
-  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year + years, month - 1, day)).toISOString().slice(0, 10);
-}
+/** The calendar of the owner's settings. */
+export const calendarOf = (settings: Pick<RestaurantSettings, 'hours' | 'closures' | 'rules'>): BookingCalendar => ({
+  hours: settings.hours,
+  closures: settings.closures,
+  guestDaysAhead: settings.rules.guestDaysAhead,
+});
 
 export interface DateWindow {
   first: string;
   last: string;
 }
 
-/** Guests book from tomorrow up to 60 days ahead; the admin from today up to 2 years ahead. */
-export function bookingWindow(role: Role, today: string): DateWindow {
+/** Guests book from tomorrow up to `guestDaysAhead` days ahead; the admin from today up to 2 years ahead. */
+export function bookingWindow(role: Role, today: string, guestDaysAhead: number): DateWindow {
   return role === 'admin'
     ? { first: today, last: addYears(today, ADMIN_YEARS_AHEAD) }
-    : { first: addDays(today, 1), last: addDays(today, GUEST_DAYS_AHEAD) };
+    : { first: addDays(today, 1), last: addDays(today, guestDaysAhead) };
 }
 
 /**
- * Which rule refuses a date, or null when it can be booked: not a date, a Monday, a closed date of the config,
- * a day gone by, today for a guest (online booking opens tomorrow), or past the role's horizon.
+ * Which rule refuses a date, or null when it can be booked: not a date, a Monday when Mondays are closed (the
+ * spec's rule, with its own words), another closed weekday, a closed date, a day gone by, today for a guest
+ * (online booking opens tomorrow), or past the role's horizon.
  */
-export type DateRefusalReason = 'invalid' | 'monday' | 'closed' | 'past' | 'too_soon' | 'too_far';
+export type DateRefusalReason = 'invalid' | 'monday' | 'closed_weekday' | 'closed' | 'past' | 'too_soon' | 'too_far';
 
 export function dateRefusalReason(
   isoDate: string,
   role: Role,
   today: string,
-  closedDates: readonly string[],
+  calendar: BookingCalendar,
 ): DateRefusalReason | null {
   if (!isIsoDate(isoDate)) return 'invalid';
-  if (isMonday(isoDate)) return 'monday';
-  if (closedDates.includes(isoDate)) return 'closed';
-  const window = bookingWindow(role, today);
+  const weekday = weekdayOf(isoDate);
+  if (!calendar.hours[weekday]?.open) return weekday === 1 ? 'monday' : 'closed_weekday';
+  if (closureOn(isoDate, calendar.closures)) return 'closed';
+  const window = bookingWindow(role, today, calendar.guestDaysAhead);
   if (isoDate < today) return 'past';
   if (isoDate < window.first) return 'too_soon';
   if (isoDate > window.last) return 'too_far';
   return null;
 }
 
+/** 'We are closed on Mondays' (the spec's words), 'We are closed on Tuesdays', ... for a date on that weekday. */
+export const closedOnWeekday = (isoDate: string) =>
+  weekdayOf(isoDate) === 1 ? bookingMessages.closedMondays : `We are closed on ${weekdayName(isoDate)}s`;
+
+/** What guests are told of a closed date: the owner's note ("Closed for a private event"), or that it is closed. */
+export const closedDateMessage = (note: string | null | undefined) => note ?? 'We are closed on this date';
+
 /** Why a date cannot be booked, in words, or null when it can. */
-export function dateRefusal(isoDate: string, role: Role, today: string, closedDates: readonly string[]): string | null {
-  switch (dateRefusalReason(isoDate, role, today, closedDates)) {
+export function dateRefusal(isoDate: string, role: Role, today: string, calendar: BookingCalendar): string | null {
+  const reason = dateRefusalReason(isoDate, role, today, calendar);
+  switch (reason) {
     case null:
       return null;
     case 'invalid':
       return bookingMessages.selectDate;
     case 'monday':
-      return bookingMessages.closedMondays;
+    case 'closed_weekday':
+      return closedOnWeekday(isoDate);
     case 'closed':
-      return 'We are closed on this date';
+      return closedDateMessage(closureOn(isoDate, calendar.closures)?.note);
     case 'past':
     case 'too_soon':
       return role === 'admin' ? 'Reservations cannot be made for past dates' : 'Reservations can be made from tomorrow';
     case 'too_far':
       return role === 'admin'
         ? `Reservations can be made up to ${ADMIN_YEARS_AHEAD} years ahead`
-        : `Reservations can be made up to ${GUEST_DAYS_AHEAD} days ahead`;
+        : `Reservations can be made up to ${calendar.guestDaysAhead} days ahead`;
   }
 }
 

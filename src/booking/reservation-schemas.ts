@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { SEAT_TYPES } from '../shared/seat-types';
 import { isIsoDate } from './calendar';
 import { isHhmm } from './clock';
-import { isMonday } from './booking-window';
 import * as bookingMessages from '../shared/messages/booking';
 import { ADMIN_MAX_PARTY } from './party-size';
 import { isValidPhone, phoneDigits } from './phone';
@@ -28,8 +27,9 @@ const phoneNumber = z
 const reservationDate = z
   .string({ error: bookingMessages.selectDate })
   .min(1, bookingMessages.selectDate)
-  .refine(isIsoDate, bookingMessages.selectDate)
-  .refine((date) => !isMonday(date), bookingMessages.closedMondays);
+  .refine(isIsoDate, bookingMessages.selectDate);
+// Whether the restaurant opens that day is the owner's setting (closed Mondays by default): the server checks it
+// with the booking, and the form says it beside the date (reservation-ui/use-reservation-form-state.ts).
 
 const partySize = (max: number) =>
   z.preprocess(

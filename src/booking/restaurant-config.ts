@@ -1,15 +1,14 @@
 import { z } from 'zod';
-import { HOLD_BLOCK_MINUTES } from './hold-blocks';
+import { seatingRuleBreaks } from './seating-rules';
 import { TABLE_LOCATIONS } from '../shared/seat-types';
 
-// The restaurant's floor plan and opening pattern, read from RESTAURANT_CONFIG (config/restaurant.json).
-// Shared by the server (seeding, availability) and the client (seating times).
+// The file RESTAURANT_CONFIG names (config/restaurant.json): the floor plan, the opening pattern, closed dates,
+// the address and links. It fills the owner's settings on the first start only; after that the admin's
+// Settings are the truth (docs/decisions/0010-owner-settings.md). Read by the server alone.
 
 const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time like 17:00');
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-12-24');
-
-const GRID_RULE = `must fall on the ${HOLD_BLOCK_MINUTES}-minute grid (seatings start on the hour or half hour)`;
 
 export const tableSchema = z.object({
   id: z.string().regex(/^(\d+|C\d+)$/, 'table ids are numbers, counter seat ids are C followed by a number'),
@@ -29,6 +28,8 @@ export const restaurantConfigSchema = z
       last: clockTime,
       everyMinutes: z.number().int().min(5).max(240),
     }),
+    /** Weekdays closed every week, 0 Sunday to 6 Saturday (the spec's Monday by default). */
+    closedWeekdays: z.array(z.number().int().min(0).max(6)).default([1]),
     closedDates: z.array(isoDate).default([]),
     tables: z.array(tableSchema).min(1, 'must list at least one table'),
   })
@@ -47,17 +48,8 @@ export const restaurantConfigSchema = z
         });
       }
     }
-    // The double-booking guard holds tables in 30-minute blocks (hold-blocks.ts): a seating off that grid would
-    // share a block with the one before it, and a time availability offers would then be refused. Such a
-    // config is refused here, naming the field, instead.
-    const minutes = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3));
-    const offGrid = (n: number) => n % HOLD_BLOCK_MINUTES !== 0;
-    if (offGrid(minutes(value.seatings.first)))
-      ctx.addIssue({ code: 'custom', message: GRID_RULE, path: ['seatings', 'first'] });
-    if (offGrid(value.seatings.everyMinutes))
-      ctx.addIssue({ code: 'custom', message: GRID_RULE, path: ['seatings', 'everyMinutes'] });
-    if (value.seatings.first > value.seatings.last) {
-      ctx.addIssue({ code: 'custom', message: 'seatings.first must not be after seatings.last', path: ['seatings'] });
+    for (const { field, rule } of seatingRuleBreaks(value.seatings)) {
+      ctx.addIssue({ code: 'custom', message: rule, path: ['seatings', field] });
     }
   });
 

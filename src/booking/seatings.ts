@@ -1,8 +1,14 @@
 import { addMinutes, clockToHhmm, hhmmToMinutes } from './clock';
-import type { RestaurantConfig } from './restaurant-config';
 
-/** Dinner start times of any open day, as HHMM: 1700, 1730, ... 2030 with the default config. */
-export function seatingTimes(seatings: RestaurantConfig['seatings']): number[] {
+/** A pattern of seatings: from `first` to `last` (HH:MM), one every `everyMinutes`. */
+export interface Seatings {
+  first: string;
+  last: string;
+  everyMinutes: number;
+}
+
+/** Dinner start times of a pattern, as HHMM: 1700, 1730, ... 2030 with the default config. */
+export function seatingTimes(seatings: Seatings): number[] {
   const first = clockToHhmm(seatings.first);
   const last = hhmmToMinutes(clockToHhmm(seatings.last));
   const times: number[] = [];

@@ -13,7 +13,10 @@ import type { AppDatabase } from './db/database';
 import type { DatabaseHealth } from './db/database-health';
 import type { RateCounters } from './db/rate-counters';
 import type { Actor, AppEnv } from './http/app-env';
-import type { ChangeFeed } from './reservations/change-feed';
+import type { ChangeFeed } from './change-feed/change-feed';
+import type { LiveSettings } from './settings/live-settings';
+import type { BookedCache } from './reservations/booked-cache';
+import { settingsRoutes } from './settings/settings-routes';
 import { reservationRoutes } from './reservations/reservation-routes';
 import { clientIp } from './http/client-ip';
 import { AppError, errorBody } from './http/errors';
@@ -22,7 +25,7 @@ import { refuseNulCharacters } from './http/refuse-nul';
 import { sameOriginOnly } from './http/same-origin';
 import { securityHeaders } from './http/security-headers';
 import { createSessionLookup } from './http/session-lookup';
-import { mountClient } from './http/spa';
+import { mountClient, publicConfig } from './http/spa';
 import type { Logger } from './logger';
 import { mailRoutes } from './mail/mail-routes';
 import type { MailOutbox } from './mail/outbox';
@@ -39,6 +42,10 @@ export interface AppDeps {
   outbox: MailOutbox;
   origins: OriginPolicy;
   feed: ChangeFeed;
+  /** The owner's settings (tables, hours, closed dates, rules, details), live on every instance. */
+  settings: LiveSettings;
+  /** What availability reads of a date, kept until the feed says it changed. */
+  booked: BookedCache;
   /** Aborted when the server stops, so open event streams end and shutdown is not held up. */
   shutdown: AbortSignal;
   /** The daily SQLite snapshot, whose status the admin sees. */
@@ -78,7 +85,7 @@ export function createApp(deps: AppDeps) {
     if (!c.res.headers.has('cache-control')) c.res.headers.set('Cache-Control', 'no-store');
   });
 
-  const sessions = createSessionLookup(auth, deps.seat);
+  const sessions = createSessionLookup(auth, deps.seat, deps.database.db);
 
   // Better Auth reads the client IP from a header we set ourselves, never the one the client sent.
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
@@ -96,7 +103,8 @@ export function createApp(deps: AppDeps) {
   app.all('/api/*', (c) => c.json(errorBody('Not found', 'not_found'), 404));
 
   app.onError(async (error, c) => {
-    if (error instanceof AppError) return c.json(errorBody(error.message, error.code), error.status);
+    if (error instanceof AppError)
+      return c.json(errorBody(error.message, error.code, error.reservations), error.status);
     if (error instanceof ZodError) {
       return c.json(errorBody(error.issues[0]?.message ?? 'Invalid request', 'invalid_request'), 400);
     }
@@ -110,7 +118,7 @@ export function createApp(deps: AppDeps) {
     return c.json(errorBody('Something went wrong. Please try again.', 'internal'), 500);
   });
 
-  if (clientDir) mountClient(app, config, clientDir);
+  if (clientDir) mountClient(app, config, deps.settings, clientDir);
   return app;
 }
 
@@ -135,6 +143,8 @@ function createApiRoutes(
     outbox,
     backups,
     feed,
+    settings,
+    booked,
     shutdown,
     now = () => new Date(),
   }: AppDeps,
@@ -147,6 +157,8 @@ function createApiRoutes(
       .get('/health/live', (c) => c.json({ status: 'ok' as const }, 200))
       .get('/health/ready', (c) => readiness(c, health, database.dialect))
       .get('/health', (c) => readiness(c, health, database.dialect))
+      // What index.html carries (the restaurant's public details and calendar), for a page or tool that asks.
+      .get('/public-config', (c) => c.json(publicConfig(config, settings.current())))
       .get('/session', (c) => {
         const session = c.get('session');
         c.header('Cache-Control', 'no-store');
@@ -166,7 +178,11 @@ function createApiRoutes(
         '/account',
         accountRoutes({ auth, database, emails, seat, freshSessionSeconds: config.freshSessionSeconds }),
       )
-      .route('/', reservationRoutes({ db: database.db, config, feed, now, shutdown, counters, currentActor }))
+      .route(
+        '/',
+        reservationRoutes({ db: database.db, config, feed, settings, booked, now, shutdown, counters, currentActor }),
+      )
+      .route('/settings', settingsRoutes({ db: database.db, config, settings, now }))
       .route('/', mailRoutes({ outbox }))
       .route('/backups', backupRoutes({ backups }))
   );

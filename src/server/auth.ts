@@ -34,7 +34,6 @@ export function createAuth(config: AppConfig, database: AppDatabase, deps: AuthD
   const perAddress = (max: number) => (max > 0 ? { window: 60, max } : false);
 
   const auth = betterAuth({
-    appName: config.restaurant.name,
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.authSecret,

@@ -13,7 +13,7 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.database.dialect).toBe('sqlite');
     expect(config.restaurant.timeZone).toBe('America/Los_Angeles');
-    expect(config.restaurant.tables).toHaveLength(20);
+    expect(config.firstStartDefaults.tables).toHaveLength(20);
     expect(config.authSecret.length).toBeGreaterThanOrEqual(32);
     expect(config.google).toBeUndefined();
     expect(config.trustProxy).toBe(false);

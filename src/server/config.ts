@@ -2,7 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
+import { GUEST_DAYS_AHEAD } from '../booking/booking-window';
 import { restaurantConfigSchema, type RestaurantConfig } from '../booking/restaurant-config';
+import {
+  uniformHours,
+  type BookingRules,
+  type RestaurantDetails,
+  type Table,
+  type WeeklyHours,
+} from '../booking/restaurant-settings';
 
 // The only module that reads process.env. Everything is validated once at start; a bad value
 // becomes a ConfigError whose message is one line naming the variable (index.ts prints it and exits 1).
@@ -109,14 +117,11 @@ const envSchema = z.object({
   BACKUP_KEEP: wholeNumber(1, 1000, 'must be a whole number from 1 to 1000').default(7),
 });
 
-/** What one guest, client address or inbox can take (0: no limit). Guests only: the admin is exempt. */
+/**
+ * What one guest, client address or inbox can send (0: no limit). Guests only: the admin is exempt. What one
+ * account may hold (overlaps, per date, upcoming) is a booking rule in the owner's settings instead.
+ */
 export interface FairUseLimits {
-  /** Whether one account may hold reservations that overlap in time (the Terms forbid it: off by default). */
-  allowOverlap: boolean;
-  /** Upcoming reservations one account may hold. */
-  maxUpcoming: number;
-  /** Reservations one account may hold on one date. */
-  maxPerDate: number;
   /** Bookings one account, and one client address, may make in BOOKING_RATE_WINDOW_MS. */
   bookingsPerAccount: number;
   bookingsPerAddress: number;
@@ -129,6 +134,24 @@ export interface FairUseLimits {
 }
 
 export type DatabaseTarget = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+
+/**
+ * What the owner's settings start from on the first start (an empty book), from config/restaurant.json and the
+ * RESTAURANT_* and BOOKING_* variables. After that the database is the truth (docs/decisions/0010-owner-settings.md).
+ */
+export interface FirstStartDefaults {
+  details: RestaurantDetails;
+  hours: WeeklyHours;
+  rules: BookingRules;
+  closedDates: string[];
+  tables: Table[];
+  /** The variables that were set, by name, with the setting each one seeds: start-up says when the settings differ. */
+  fromEnvironment: Partial<Record<SeededVariable, string | number | boolean>>;
+}
+
+/** The variables that only seed a setting. */
+export type SeededVariable =
+  'RESTAURANT_NAME' | 'RESTAURANT_PHONE' | 'BOOKING_ALLOW_OVERLAP' | 'BOOKING_MAX_UPCOMING' | 'BOOKING_MAX_PER_DATE';
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -152,7 +175,8 @@ export interface AppConfig {
   google: { clientId: string; clientSecret: string } | undefined;
   mail: {
     smtpUrl: string | undefined;
-    from: string;
+    /** MAIL_FROM; without it, the restaurant's name as the settings have it now, at reservations@localhost. */
+    from: string | undefined;
     outboxDir: string;
     /** How long the mail server may take to accept a connection, greet, or answer on the socket. */
     timeoutMs: number;
@@ -165,10 +189,10 @@ export interface AppConfig {
   devClientOrigin: string | undefined;
   fairUse: FairUseLimits;
   restaurant: {
-    name: string;
-    phone: string;
+    /** Today, tomorrow, weekdays and reminder mornings are computed in this zone. */
     timeZone: string;
-  } & RestaurantConfig;
+  };
+  firstStartDefaults: FirstStartDefaults;
 }
 
 function isKnownTimeZone(zone: string): boolean {
@@ -296,7 +320,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     mail: {
       smtpUrl: vars.SMTP_URL,
-      from: vars.MAIL_FROM ?? `${vars.RESTAURANT_NAME} <reservations@localhost>`,
+      from: vars.MAIL_FROM,
       outboxDir: resolve(vars.MAIL_OUTBOX_DIR ?? resolve(dataDir, 'outbox')),
       timeoutMs: vars.SMTP_TIMEOUT_SECONDS * 1000,
     },
@@ -304,20 +328,43 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrlConfigured: vars.PUBLIC_URL !== undefined,
     devClientOrigin: vars.DEV_CLIENT_ORIGIN?.replace(/\/+$/, ''),
     fairUse: {
-      allowOverlap: vars.BOOKING_ALLOW_OVERLAP,
-      maxUpcoming: vars.BOOKING_MAX_UPCOMING,
-      maxPerDate: vars.BOOKING_MAX_PER_DATE,
       bookingsPerAccount: vars.BOOKING_RATE_PER_ACCOUNT,
       bookingsPerAddress: vars.BOOKING_RATE_PER_ADDRESS,
       accountEmailsPerHour: vars.ACCOUNT_EMAILS_PER_HOUR,
       signInsPerAddressPerMinute: vars.SIGN_IN_RATE_PER_ADDRESS,
       signInFailuresBeforeBackoff: vars.SIGN_IN_FAILURES_BEFORE_BACKOFF,
     },
-    restaurant: {
-      name: vars.RESTAURANT_NAME,
-      phone: vars.RESTAURANT_PHONE,
-      timeZone: vars.RESTAURANT_TIMEZONE,
-      ...restaurantFile,
+    restaurant: { timeZone: vars.RESTAURANT_TIMEZONE },
+    firstStartDefaults: firstStartDefaults(vars, env, restaurantFile),
+  };
+}
+
+function firstStartDefaults(
+  vars: z.infer<typeof envSchema>,
+  env: Record<string, string | undefined>,
+  file: RestaurantConfig,
+): FirstStartDefaults {
+  const seeded = {
+    RESTAURANT_NAME: vars.RESTAURANT_NAME,
+    RESTAURANT_PHONE: vars.RESTAURANT_PHONE,
+    BOOKING_ALLOW_OVERLAP: vars.BOOKING_ALLOW_OVERLAP,
+    BOOKING_MAX_UPCOMING: vars.BOOKING_MAX_UPCOMING,
+    BOOKING_MAX_PER_DATE: vars.BOOKING_MAX_PER_DATE,
+  };
+  const given = (name: string) => (env[name] ?? '').trim() !== '';
+  return {
+    details: { name: vars.RESTAURANT_NAME, phone: vars.RESTAURANT_PHONE, address: file.address, links: file.links },
+    hours: uniformHours(file.seatings, file.closedWeekdays),
+    rules: {
+      guestDaysAhead: GUEST_DAYS_AHEAD,
+      allowOverlap: vars.BOOKING_ALLOW_OVERLAP,
+      maxUpcoming: vars.BOOKING_MAX_UPCOMING,
+      maxPerDate: vars.BOOKING_MAX_PER_DATE,
+      maxCoversPerSeating: 0,
     },
+    closedDates: file.closedDates,
+    // Each table at the place of its number: combinations follow the numbering, as the spec describes.
+    tables: file.tables.map((table) => ({ ...table, position: Number(table.id.replace(/^C/, '')) })),
+    fromEnvironment: Object.fromEntries(Object.entries(seeded).filter(([name]) => given(name))),
   };
 }

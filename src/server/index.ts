@@ -17,7 +17,10 @@ async function main() {
   const clientDir = fileURLToPath(new URL('../client', import.meta.url));
   const server = await startServer(config, logger, { clientDir });
   const open = config.publicUrlConfigured ? config.publicUrl : server.url;
-  logger.info({ url: open, database: config.database.dialect }, `${config.restaurant.name} reservations: open ${open}`);
+  logger.info(
+    { url: open, database: config.database.dialect },
+    `${server.settings.current().details.name} reservations: open ${open}`,
+  );
   if (!config.publicUrlConfigured) {
     // Without PUBLIC_URL the app answers at any address it is reached by (a tablet on the restaurant's network
     // too); email links need one address, so they use the default until PUBLIC_URL names the one guests use.

@@ -15,13 +15,15 @@ import { createDatabaseHealth } from './db/database-health';
 import { migrateToLatest } from './db/migrate';
 import { createRateCounters } from './db/rate-counters';
 import { createOriginPolicy } from './http/origins';
-import { seedTablesIfEmpty } from './db/seed';
 import type { Logger } from './logger';
 import { createMailer } from './mail/mailer';
 import { createMailOutbox, defaultOutboxTiming, type MailOutbox, type OutboxTiming } from './mail/outbox';
 import { createReminderJob } from './mail/reminder-job';
-import { createInProcessFeed } from './reservations/change-feed';
-import { createPostgresFeed } from './reservations/postgres-feed';
+import { createInProcessFeed } from './change-feed/change-feed';
+import { createPostgresFeed } from './change-feed/postgres-feed';
+import { createLiveSettings, type LiveSettings } from './settings/live-settings';
+import { createBookedCache } from './reservations/booked-cache';
+import { ignoredVariables, seedOwnerSettings } from './settings/seed-settings';
 
 export interface RunningServer {
   url: string;
@@ -30,6 +32,8 @@ export interface RunningServer {
   retention: ReturnType<typeof createRetentionJob>;
   outbox: MailOutbox;
   backups: BackupSchedule;
+  /** The owner's settings, as this instance has them. */
+  settings: LiveSettings;
   /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
   close(): Promise<void>;
 }
@@ -52,8 +56,9 @@ export async function prepareDatabase(config: AppConfig, logger: Logger): Promis
   }
   const applied = await migrateToLatest(database.db, database.dialect);
   if (applied.length) logger.info({ applied }, 'database migrated');
-  const seeded = await seedTablesIfEmpty(database.db, config.restaurant.tables);
-  if (seeded) logger.info({ tables: seeded }, 'tables seeded from the restaurant config');
+  const seeded = await seedOwnerSettings(database.db, config.firstStartDefaults, new Date());
+  if (seeded.tables) logger.info({ tables: seeded.tables }, 'tables seeded from the restaurant config');
+  if (seeded.settings) logger.info('owner settings written from the restaurant config and environment (first start)');
   return database;
 }
 
@@ -75,7 +80,22 @@ export async function startServer(
   // Until close(), `npm run restore` refuses to replace this database.
   const inUse = markDatabaseInUse(config.database);
   const now = options.now ?? (() => new Date());
-  const mailer = createMailer(config, logger);
+  const feed = database.pgPool
+    ? await createPostgresFeed(database.pgPool, logger)
+    : { ...createInProcessFeed(), close: () => Promise.resolve() };
+  const settings = await createLiveSettings({ db: database.db, dialect: database.dialect, feed, logger, now });
+  for (const { variable, value, setting } of ignoredVariables(
+    settings.current(),
+    config.firstStartDefaults.fromEnvironment,
+  )) {
+    logger.warn(
+      { variable, value, setting },
+      `${variable} is ignored: it set the owner's settings on the first start only, and they now say ${JSON.stringify(setting)} (change it in Admin, Settings)`,
+    );
+  }
+  const booked = createBookedCache({ db: database.db, feed });
+  const restaurant = () => settings.current().details;
+  const mailer = createMailer(config, logger, () => restaurant().name);
   const outbox = createMailOutbox({
     db: database.db,
     mailer,
@@ -89,10 +109,7 @@ export async function startServer(
   health.start();
   const seat = createAdminSeat(database.db, config.adminEmail);
   const origins = createOriginPolicy(config);
-  const emails = createAccountEmails(config, database, outbox, counters, logger);
-  const feed = database.pgPool
-    ? await createPostgresFeed(database.pgPool, logger)
-    : { ...createInProcessFeed(), close: () => Promise.resolve() };
+  const emails = createAccountEmails(config, database, outbox, counters, logger, restaurant);
   const personalData = { db: database.db, feed, timeZone: config.restaurant.timeZone, now };
   const auth = createAuth(config, database, {
     emails,
@@ -106,7 +123,7 @@ export async function startServer(
   const retention = createRetentionJob({ ...personalData, logger, retentionDays: config.retentionDays });
   retention.start();
   const shutdown = new AbortController();
-  const reminders = createReminderJob({ db: database.db, outbox, config, logger, now });
+  const reminders = createReminderJob({ db: database.db, outbox, config, restaurant, logger, now });
   reminders.start();
   const backups = createBackupSchedule({ config, logger, now });
   backups.start();
@@ -121,6 +138,8 @@ export async function startServer(
     outbox,
     origins,
     feed,
+    settings,
+    booked,
     shutdown: shutdown.signal,
     backups,
     now: options.now,
@@ -142,8 +161,11 @@ export async function startServer(
     retention,
     outbox,
     backups,
+    settings,
     close: async () => {
       shutdown.abort();
+      settings.stop();
+      booked.stop();
       health.stop();
       retention.stop();
       await reminders.stop();

@@ -1,6 +1,9 @@
+import type { Reservation } from './reservation';
+
 // The one error shape on the wire, `{ "error": { "message": "...", "code": "..." } }`, and every code the API
 // answers with, beside its HTTP status: the server throws by code, the page reads the code (typed) and shows
-// the message, which is already in the spec's words.
+// the message, which is already in the spec's words. A refusal about reservations (a settings change that
+// would strand them) lists them in `error.reservations`.
 
 export const ERROR_STATUS = {
   // The request is wrong; the message says how.
@@ -28,6 +31,10 @@ export const ERROR_STATUS = {
   booking_limit: 409,
   conflict: 409,
   begun: 409,
+  // The owner's settings: a change that would leave reservations without a table (refused until they are
+  // moved), and one that needs the owner's confirmation first (closing dates that have bookings).
+  strands_reservations: 409,
+  needs_confirmation: 409,
   payload_too_large: 413,
   rate_limited: 429,
   internal: 500,
@@ -38,7 +45,9 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export interface ErrorBody {
-  error: { message: string; code: ErrorCode };
+  error: { message: string; code: ErrorCode; reservations?: Reservation[] };
 }
 
-export const errorBody = (message: string, code: ErrorCode): ErrorBody => ({ error: { message, code } });
+export const errorBody = (message: string, code: ErrorCode, reservations?: Reservation[]): ErrorBody => ({
+  error: reservations ? { message, code, reservations } : { message, code },
+});

@@ -1,11 +1,19 @@
 // What the server deliberately tells the browser about the restaurant, embedded in index.html at serve time
-// (see src/server/http/spa.ts). Nothing secret belongs here.
+// (see src/server/http/spa.ts), from the owner's settings as they are when the page is loaded. Nothing secret
+// belongs here. The server checks every booking against the settings themselves; a page opened before a change
+// learns of it from the server's answers, and everything else on its next load.
 export interface PublicConfig {
   restaurantName: string;
   phone: string;
   address: string;
   links: { label: string; url: string }[];
   timeZone: string;
+  /** Weekdays the restaurant does not open, 0 Sunday to 6 Saturday. */
+  closedWeekdays: number[];
+  /** Which days it opens, in words, for the date field: "We are open Tuesday to Sunday." (said by the server). */
+  openDaysHint: string;
+  /** Guests book from tomorrow up to this many days ahead. */
+  guestDaysAhead: number;
   googleSignIn: boolean;
   /** Reservations older than this many days lose the guest's personal data (the privacy policy says so). */
   retentionDays: number;

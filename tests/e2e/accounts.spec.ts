@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { actionPathFromEmail, openDate, signUpViaApi, uniqueEmail } from './support/e2e-env';
+import { actionPathFromEmail, openDate, uniqueEmail } from './support/e2e-env';
 
 // Account flows are the same on every screen size; they run on the desktop project only.
 test.skip(({ isMobile }) => isMobile, 'desktop only');
@@ -78,9 +78,8 @@ test('a fresh install opened at 127.0.0.1 (no PUBLIC_URL): a guest signs up thro
   await expect(page.getByRole('heading', { name: 'Your reservation is confirmed' })).toBeVisible();
 });
 
-test('forgot password: the emailed link leads to a new password', async ({ page }) => {
-  const email = uniqueEmail('bob');
-  await signUpViaApi(page, email, 'bob-password-1');
+test('forgot password: the emailed link leads to a new password', async ({ page, guest }) => {
+  const { email } = guest;
   await page.context().clearCookies();
 
   await page.goto('/auth/forgotpass');
@@ -98,6 +97,7 @@ test('forgot password: the emailed link leads to a new password', async ({ page 
   await page.getByLabel('Confirm new password').fill('bob-password-2');
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page.getByText('Your password has been changed. Please sign in with your new password.')).toBeVisible();
+  guest.password = 'bob-password-2';
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('bob-password-2');
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -113,9 +113,9 @@ test('forgot password: the emailed link leads to a new password', async ({ page 
 
 test('settings: change the password through the re-authenticate dialog, change the email and recover it', async ({
   page,
+  guest,
 }) => {
-  const email = uniqueEmail('cat');
-  await signUpViaApi(page, email, 'cat-password-1');
+  const { email } = guest;
 
   await page.goto('/settings/password');
   await page.getByLabel('New password', { exact: true }).fill('cat-password-2');
@@ -128,9 +128,10 @@ test('settings: change the password through the re-authenticate dialog, change t
   await dialog.getByLabel('Current password').fill('not-my-password');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog.getByRole('alert')).toBeVisible();
-  await dialog.getByLabel('Current password').fill('cat-password-1');
+  await dialog.getByLabel('Current password').fill(guest.password);
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Your password has been changed.')).toBeVisible();
+  guest.password = 'cat-password-2';
 
   await page.getByRole('link', { name: 'General' }).click();
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
@@ -165,9 +166,8 @@ test('the action landing refuses unknown modes and used codes, and settings need
   await expect(page.getByRole('heading', { name: 'Create an account' })).toBeVisible();
 });
 
-test('a guest already signed in is sent on from the sign-in and sign-up pages', async ({ page }) => {
-  const email = uniqueEmail('signed-in');
-  await signUpViaApi(page, email, 'signed-in-password-1');
+test('a guest already signed in is sent on from the sign-in and sign-up pages', async ({ page, guest }) => {
+  const { email } = guest;
   await page.goto('/auth/signin?next=/my-reservations');
   await expect(page).toHaveURL(/\/my-reservations$/);
   await expect(page.getByRole('heading', { name: 'My Reservations' })).toBeVisible();
@@ -186,6 +186,7 @@ test('a guest already signed in is sent on from the sign-in and sign-up pages', 
   await page.getByLabel('Confirm new password').fill('signed-in-password-2');
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page.getByText('Your password has been changed. Please sign in with your new password.')).toBeVisible();
+  guest.password = 'signed-in-password-2';
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
 });
 

@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { parseCsv } from '../support/csv';
-import { expect, test } from './support/fixtures';
-import { ADMIN, bookViaApi, openDate, signInViaApi, signUpViaApi, uniqueEmail } from './support/e2e-env';
+import { expect, test, type Accounts } from './support/fixtures';
+import { openDate } from './support/e2e-env';
 
 // The owner's export and backup status on the dashboard, on a desktop and on a phone: the CSV downloads as a
 // file, and a name a spreadsheet would run as a formula arrives as inert text.
@@ -11,23 +11,10 @@ import { ADMIN, bookViaApi, openDate, signInViaApi, signUpViaApi, uniqueEmail } 
 const HOSTILE = '=HYPERLINK("http://evil.example","x")';
 
 /** A guest (a browser of their own) books under the hostile name through the API; returns the reservation id. */
-async function hostileGuestBooks(browser: Browser, date: string): Promise<string> {
-  const context = await browser.newContext({
-    extraHTTPHeaders: {
-      'x-forwarded-for': `10.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-    },
-  });
-  const page = await context.newPage();
-  const email = uniqueEmail('mallory');
-  await signUpViaApi(page, email, 'mallory-password-1');
-  const response = await bookViaApi(page, {
-    name: HOSTILE,
-    reservationDate: date,
-    startTime: 1730,
-    reminderEmail: email,
-  });
+async function hostileGuestBooks(accounts: Accounts, date: string): Promise<string> {
+  const mallory = await accounts.guest({ emailPrefix: 'mallory' });
+  const response = await mallory.book({ name: HOSTILE, reservationDate: date, startTime: 1730 });
   const body = (await response.json()) as { reservation: { id: string } };
-  await context.close();
   expect(response.status()).toBe(201);
   return body.reservation.id;
 }
@@ -42,12 +29,14 @@ async function downloadCsv(page: Page) {
   return { fileName: download.suggestedFilename(), bytes, rows: parseCsv(bytes.subarray(3).toString('utf8')) };
 }
 
-test('the admin downloads reservations as CSV, and a hostile name arrives inert', async ({ page, browser }, info) => {
+test('the admin downloads reservations as CSV, and a hostile name arrives inert', async ({
+  admin: { page },
+  accounts,
+}, info) => {
   // Each project books on its own day, so the date range holds this run's booking.
   const date = openDate(info.project.name === 'phone' ? 15 : 14);
-  const id = await hostileGuestBooks(browser, date);
+  const id = await hostileGuestBooks(accounts, date);
 
-  await signInViaApi(page, ADMIN.email, ADMIN.password);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   const exporter = page.getByRole('region', { name: 'Export reservations' });
@@ -79,8 +68,7 @@ test('the admin downloads reservations as CSV, and a hostile name arrives inert'
   await expect(exporter.getByRole('alert')).toHaveText('The range ends before it starts.');
 });
 
-test('the dashboard shows the backup status, and passes axe with the export open', async ({ page }) => {
-  await signInViaApi(page, ADMIN.email, ADMIN.password);
+test('the dashboard shows the backup status, and passes axe with the export open', async ({ admin: { page } }) => {
   await page.goto('/admin');
   const backups = page.getByRole('region', { name: 'Backups' });
   if (process.env.TEST_DATABASE_URL) {

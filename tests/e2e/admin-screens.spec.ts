@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { formatLongDate } from '../../src/booking/calendar';
-import { expect, test } from './support/fixtures';
-import { ADMIN, BASE_URL, bookViaApi, openDate, signInViaApi, signUpViaApi, uniqueEmail } from './support/e2e-env';
+import { expect, test, type Accounts, type Booking } from './support/fixtures';
+import { openDate } from './support/e2e-env';
 
 // The admin's screens where the owner used to trip: edits that fail, open panels, search, booking for a caller,
 // the printed list. On both screen sizes: the owner runs the book from a phone too.
@@ -11,41 +11,30 @@ import { ADMIN, BASE_URL, bookViaApi, openDate, signInViaApi, signUpViaApi, uniq
 const dateFor = (testInfo: TestInfo, desktopDaysAhead: number) =>
   openDate(testInfo.project.name === 'phone' ? desktopDaysAhead + 2 : desktopDaysAhead);
 
-/** A guest (a fresh account, from an address of its own) books through the API; returns the account's email. */
-async function guestBooks(
-  page: Page,
-  booking: Record<string, unknown> & { name: string; reservationDate: string; startTime: number },
-) {
-  const context = await page
-    .context()
-    .browser()!
-    .newContext({
-      baseURL: BASE_URL,
-      extraHTTPHeaders: {
-        'x-forwarded-for': `10.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-      },
-    });
-  const guest = await context.newPage();
-  const email = uniqueEmail('guest');
-  await signUpViaApi(guest, email, 'guest-password-1');
-  const response = await bookViaApi(guest, { reminderEmail: email, ...booking });
+/** A guest (a fresh account, in a browser of its own) books through the API; returns the account's email. */
+async function guestBooks(accounts: Accounts, booking: Booking & { name: string }) {
+  const guest = await accounts.guest();
+  const response = await guest.book(booking);
   expect(response.status(), await response.text()).toBe(201);
-  await context.close();
-  return email;
+  return guest.email;
 }
 
+/** The admin's page opens the dashboard's live day view on the date. */
 async function openDay(page: Page, date: string) {
-  await signInViaApi(page, ADMIN.email, ADMIN.password);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   await page.getByLabel('Date', { exact: true }).fill(date);
   await expect(page.getByText('Live: changes appear as they happen')).toBeVisible();
 }
 
-test('a failed edit says so beside the form, and the time no longer free is cleared', async ({ page }, testInfo) => {
+test('a failed edit says so beside the form, and the time no longer free is cleared', async ({
+  page,
+  admin,
+  accounts,
+}, testInfo) => {
   const date = dateFor(testInfo, 44);
   const name = `Clash ${testInfo.project.name}`;
-  await guestBooks(page, { name, reservationDate: date, startTime: 1700, partySize: 2 });
+  await guestBooks(accounts, { name, reservationDate: date, startTime: 1700, partySize: 2 });
   await openDay(page, date);
   const card = page.getByRole('article', { name: new RegExp(name) });
   await card.getByRole('button', { name: 'Edit' }).click();
@@ -53,13 +42,7 @@ test('a failed edit says so beside the form, and the time no longer free is clea
 
   // Meanwhile every table and counter seat at 8:30 PM is taken (through the API, as another admin tab would).
   for (const table of ['1', '2', '3', '4', '5', '6', '7', '8']) {
-    const held = await bookViaApi(page, {
-      name: `Held ${table}`,
-      reservationDate: date,
-      startTime: 2030,
-      reminderEmail: ADMIN.email,
-      tableIds: [table],
-    });
+    const held = await admin.book({ name: `Held ${table}`, reservationDate: date, startTime: 2030, tableIds: [table] });
     expect(held.status()).toBe(201);
   }
 
@@ -84,10 +67,13 @@ test('a failed edit says so beside the form, and the time no longer free is clea
   await expect(card.getByRole('alert')).toHaveCount(0);
 });
 
-test("an open Edit or Change Seats panel hides the card's own actions", async ({ page }, testInfo) => {
+test("an open Edit or Change Seats panel hides the card's own actions", async ({
+  admin: { page },
+  accounts,
+}, testInfo) => {
   const date = openDate(48);
   const name = `Panels ${testInfo.project.name}`;
-  await guestBooks(page, { name, reservationDate: date, startTime: 1800, partySize: 2 });
+  await guestBooks(accounts, { name, reservationDate: date, startTime: 1800, partySize: 2 });
   await openDay(page, date);
   const card = page.getByRole('article', { name: new RegExp(name) });
 
@@ -116,17 +102,17 @@ test("an open Edit or Change Seats panel hides the card's own actions", async ({
 });
 
 test('search finds a reservation by the account email shown on its card; a load failure shows no count', async ({
-  page,
+  admin: { page },
+  accounts,
 }, testInfo) => {
   const name = `Caller ${testInfo.project.name} ${Date.now().toString(36)}`;
   // Booked by the guest's account, with reminders going to another address.
-  const account = await guestBooks(page, {
+  const account = await guestBooks(accounts, {
     name,
     reservationDate: openDate(56),
     startTime: 1900,
     reminderEmail: `elsewhere.${Date.now().toString(36)}@example.net`,
   });
-  await signInViaApi(page, ADMIN.email, ADMIN.password);
   await page.goto('/admin');
   await page.getByRole('button', { name: 'Search by Name/Email' }).click();
   const box = page.getByPlaceholder('Enter customer name or email address...');
@@ -146,17 +132,19 @@ test('search finds a reservation by the account email shown on its card; a load 
   await expect(page.getByText('No reservations found matching your search.')).toHaveCount(0);
 });
 
-test('the admin books for a phone caller starting from an empty Reminder Email', async ({ page }) => {
-  await signInViaApi(page, ADMIN.email, ADMIN.password);
+test('the admin books for a phone caller starting from an empty Reminder Email', async ({ admin: { page } }) => {
   await page.goto('/');
   await expect(page.getByText('Admin mode: You can book non-reservable tables and counter seats.')).toBeVisible();
   await expect(page.getByLabel('Reminder Email')).toHaveValue('');
 });
 
-test('the print report shows special requests and fits a phone and a printed page', async ({ page }, testInfo) => {
+test('the print report shows special requests and fits a phone and a printed page', async ({
+  admin: { page },
+  accounts,
+}, testInfo) => {
   const date = dateFor(testInfo, 52);
   const requests = 'Shellfish allergy: no shrimp, crab or scallop; one guest uses a wheelchair';
-  await guestBooks(page, {
+  await guestBooks(accounts, {
     name: 'Kenji Watanabe-Fitzgerald',
     reservationDate: date,
     startTime: 1730,
@@ -164,8 +152,7 @@ test('the print report shows special requests and fits a phone and a printed pag
     specialRequests: requests,
     reminderEmail: 'kenji.watanabe-fitzgerald.long.address@example-restaurant-guests.com',
   });
-  await guestBooks(page, { name: 'No Requests', reservationDate: date, startTime: 1700, seatType: 'counter' });
-  await signInViaApi(page, ADMIN.email, ADMIN.password);
+  await guestBooks(accounts, { name: 'No Requests', reservationDate: date, startTime: 1700, seatType: 'counter' });
   const overflow = () =>
     page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 

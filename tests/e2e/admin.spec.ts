@@ -1,61 +1,55 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { formatLongDate } from '../../src/booking/calendar';
-import { expect, test } from './support/fixtures';
-import { ADMIN, bookViaApi, openDate, signInViaApi, signUpViaApi, uniqueEmail } from './support/e2e-env';
+import type { SeatType } from '../../src/shared/seat-types';
+import { expect, test, type Accounts } from './support/fixtures';
+import { openDate } from './support/e2e-env';
 
 test.skip(
   ({ isMobile }) => isMobile,
   'the dashboard is a desktop tool; its phone layout is checked by axe and by hand',
 );
 
+/** A guest (a fresh account, in a browser of their own) books through the API; returns the account's email. */
 async function guestBooks(
-  browser: Browser,
+  accounts: Accounts,
   name: string,
   date: string,
   partySize: number,
   startTime: number,
-  seatType = 'table',
+  seatType: SeatType = 'table',
 ) {
-  const context = await browser.newContext({
-    extraHTTPHeaders: {
-      'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-    },
+  const guest = await accounts.guest({
+    emailPrefix:
+      name
+        .split(' ')[0]!
+        .toLowerCase()
+        .replace(/[^a-z]/g, '') || 'guest',
   });
-  const page = await context.newPage();
-  const email = uniqueEmail(
-    name
-      .split(' ')[0]!
-      .toLowerCase()
-      .replace(/[^a-z]/g, '') || 'guest',
-  );
-  await signUpViaApi(page, email, 'guest-password-1');
-  const response = await bookViaApi(page, {
+  const response = await guest.book({
     name,
     phoneNumber: '555-010-0199',
     reservationDate: date,
     partySize,
     seatType,
     startTime,
-    reminderEmail: email,
   });
-  await context.close();
   if (response.status() !== 201) throw new Error(`booking failed: ${response.status()} ${await response.text()}`);
-  return email;
+  return guest.email;
 }
 
+/** The admin's page opens the dashboard on the date. */
 async function openDashboard(page: Page, date: string) {
-  await signInViaApi(page, ADMIN.email, ADMIN.password);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   await page.getByLabel('Date', { exact: true }).fill(date);
   await expect(page.getByText('Live: changes appear as they happen')).toBeVisible();
 }
 
-test('a guest is denied, then sent home after 3 seconds; a visitor is sent to sign in', async ({ page }) => {
+test('a guest is denied, then sent home after 3 seconds; a visitor is sent to sign in', async ({ page, accounts }) => {
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/auth\/signin\?next=%2Fadmin/);
-  await signUpViaApi(page, uniqueEmail('nosy'), 'nosy-password-1');
+  await accounts.guest({ page, emailPrefix: 'nosy' });
   await page.goto('/admin');
   await expect(page.getByRole('alert')).toHaveText('Access Denied: Admin privileges required');
   const shownAt = Date.now();
@@ -63,7 +57,7 @@ test('a guest is denied, then sent home after 3 seconds; a visitor is sent to si
   expect(Date.now() - shownAt).toBeGreaterThan(2500);
 });
 
-test('live day view, search, change seats, counter warning, cancel dialog', async ({ page, browser }) => {
+test('live day view, search, change seats, counter warning, cancel dialog', async ({ admin: { page }, accounts }) => {
   const date = openDate(8);
   await openDashboard(page, date);
   await expect(page.getByText('No reservations found for this date.')).toBeVisible();
@@ -72,7 +66,7 @@ test('live day view, search, change seats, counter warning, cancel dialog', asyn
   await expect(page.getByText('Counter Tables')).toBeVisible();
 
   // A guest books elsewhere; the open dashboard shows it without a reload.
-  const email = await guestBooks(browser, 'Hana Tanaka', date, 4, 1800);
+  const email = await guestBooks(accounts, 'Hana Tanaka', date, 4, 1800);
   const card = page.getByRole('article', { name: /Hana Tanaka/ });
   await expect(card).toBeVisible({ timeout: 2000 });
   await expect(card).toContainText('6:00 PM - 7:30 PM');
@@ -163,10 +157,13 @@ test('live day view, search, change seats, counter warning, cancel dialog', asyn
   ).toBeVisible();
 });
 
-test('print opens a report in a new window, where a hostile name is only text', async ({ page, browser }) => {
+test('print opens a report in a new window, where a hostile name is only text', async ({
+  admin: { page },
+  accounts,
+}) => {
   const date = openDate(9);
-  await guestBooks(browser, '<img src=x onerror=alert(1)>', date, 2, 1700);
-  await guestBooks(browser, 'Early Counter', date, 2, 1700, 'counter');
+  await guestBooks(accounts, '<img src=x onerror=alert(1)>', date, 2, 1700);
+  await guestBooks(accounts, 'Early Counter', date, 2, 1700, 'counter');
   await openDashboard(page, date);
   let alerted = false;
   page.context().on('page', (popup) =>
@@ -189,8 +186,7 @@ test('print opens a report in a new window, where a hostile name is only text', 
   expect(alerted).toBe(false);
 });
 
-test('the admin books on / with the manual table picker', async ({ page }) => {
-  await signInViaApi(page, ADMIN.email, ADMIN.password);
+test('the admin books on / with the manual table picker', async ({ admin: { page } }) => {
   await page.goto('/');
   await expect(page.getByText('Admin mode: You can book non-reservable tables and counter seats.')).toBeVisible();
   await page.getByLabel('Name').fill('Walk In');
@@ -220,7 +216,7 @@ test('the admin books on / with the manual table picker', async ({ page }) => {
   );
 });
 
-test('the dashboard passes axe', async ({ page }) => {
+test('the dashboard passes axe', async ({ admin: { page } }) => {
   await openDashboard(page, openDate(8));
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations).toEqual([]);

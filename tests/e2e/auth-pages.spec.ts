@@ -1,10 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './support/fixtures';
-import { signUpViaApi, uniqueEmail } from './support/e2e-env';
 
 // The auth page's addresses and its sign-in failures, on both screen sizes.
 
-test('the auth page reads its type from the query as well as from the path', async ({ page }) => {
+test('the auth page reads its type from the query as well as from the path', async ({ page, accounts }) => {
   const heading = page.getByRole('heading', { level: 1 });
   for (const [path, title] of [
     ['/auth?type=forgotpass', 'Reset your password'],
@@ -28,7 +27,7 @@ test('the auth page reads its type from the query as well as from the path', asy
   // Changing the password needs a signed-in guest, who then sees the form.
   await page.goto('/auth?type=changepass');
   await expect(page).toHaveURL(/\/auth\/signin\?next=%2Fauth%3Ftype%3Dchangepass$/);
-  await signUpViaApi(page, uniqueEmail('querytype'), 'querytype-password-1');
+  await accounts.guest({ page });
   await page.goto('/auth?type=changepass');
   await expect(heading).toHaveText('Change your password');
   await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
@@ -37,15 +36,16 @@ test('the auth page reads its type from the query as well as from the path', asy
   await expect(page).toHaveURL(/\/privacy$/);
 });
 
-test('a failed sign-in, with Google sign-in off, says so without pointing to a Google button', async ({ page }) => {
-  const email = uniqueEmail('wrongpass');
-  await signUpViaApi(page, email, 'wrongpass-password-1');
+test('a failed sign-in, with Google sign-in off, says so without pointing to a Google button', async ({
+  page,
+  guest,
+}) => {
   await page.context().clearCookies();
   await page.goto('/auth/signin');
   // This server has no Google sign-in configured.
   await expect(page.getByRole('button', { name: /Google/ })).toHaveCount(0);
 
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email').fill(guest.email);
   await page.getByLabel('Password').fill('not-the-password');
   await page.getByRole('button', { name: 'Sign in' }).click();
   const alert = page.getByRole('alert');
@@ -66,7 +66,7 @@ test('a failed sign-in, with Google sign-in off, says so without pointing to a G
   await expect(page.getByRole('alert')).toHaveText('Invalid email or password.');
   await expect(page.getByRole('alert')).toHaveCount(1);
 
-  await page.getByLabel('Password').fill('wrongpass-password-1');
+  await page.getByLabel('Password').fill(guest.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/^http:\/\/[^/]+\/$/);
 });

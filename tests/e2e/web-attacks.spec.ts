@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { formatLongDate } from '../../src/booking/calendar';
-import { expect, test } from './support/fixtures';
-import { ADMIN, bookViaApi, openDate, signInViaApi, signUpViaApi, uniqueEmail } from './support/e2e-env';
+import { expect, test, type Account, type Accounts } from './support/fixtures';
+import { openDate, uniqueEmail } from './support/e2e-env';
 
 // A guest names their booking with markup that would run script if any screen inserted it as HTML. Every
 // screen that shows the name must show these characters as text: no <img> appears, no alert opens, and the
@@ -36,8 +36,8 @@ async function expectNoInjectedMarkup(page: Page) {
   await expect(page.locator('[onerror]')).toHaveCount(0);
 }
 
-async function book(page: Page, name: string, date: string) {
-  const response = await bookViaApi(page, {
+async function book(guest: Account, name: string, date: string) {
+  const response = await guest.book({
     name,
     phoneNumber: '555-010-0199',
     reservationDate: date,
@@ -48,25 +48,16 @@ async function book(page: Page, name: string, date: string) {
   expect(response.status(), await response.text()).toBe(201);
 }
 
-/** A guest books from a browser of their own (their own client address), then leaves. */
-async function guestBooksElsewhere(browser: Browser, name: string, date: string) {
-  const context = await browser.newContext({
-    extraHTTPHeaders: {
-      'x-forwarded-for': `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-    },
-  });
-  const page = await context.newPage();
-  await signUpViaApi(page, uniqueEmail('hostile'), 'hostile-password-1');
-  await book(page, name, date);
-  await context.close();
+/** A guest books from a browser of their own (their own client address). */
+async function guestBooksElsewhere(accounts: Accounts, name: string, date: string) {
+  await book(await accounts.guest({ emailPrefix: 'hostile' }), name, date);
 }
 
-test('My Reservations shows a hostile name as text, in the card and in the edit form', async ({ page }) => {
+test('My Reservations shows a hostile name as text, in the card and in the edit form', async ({ page, guest }) => {
   const incidents = watchForScript(page.context());
   const name = hostileName();
   const date = openDate(12);
-  await signUpViaApi(page, uniqueEmail('hostile'), 'hostile-password-1');
-  await book(page, name, date);
+  await book(guest, name, date);
 
   await page.goto('/my-reservations');
   const card = page.getByRole('article', { name: `Reservation on ${formatLongDate(date)}` });
@@ -81,17 +72,16 @@ test('My Reservations shows a hostile name as text, in the card and in the edit 
 });
 
 test('the admin dashboard, its search and the printed search show a hostile name as text', async ({
-  page,
-  browser,
+  admin: { page },
+  accounts,
   isMobile,
 }) => {
   test.skip(isMobile, 'the dashboard is a desktop tool (as in admin.spec.ts)');
   const incidents = watchForScript(page.context());
   const name = hostileName();
   const date = openDate(13);
-  await guestBooksElsewhere(browser, name, date);
+  await guestBooksElsewhere(accounts, name, date);
 
-  await signInViaApi(page, ADMIN.email, ADMIN.password);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
 

@@ -1,6 +1,9 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, weekdayOf } from '../../src/booking/booking-window';
+import { addDays, weekdayOf } from '../../src/booking/calendar';
 import { TestClient } from '../support/http-client';
 import { actionLinkOf, waitForEmail } from '../support/outbox';
 import { bookingBody, FIXED_NOW } from '../support/reservation-factory';
@@ -71,11 +74,19 @@ const ownerOf = (caller: Caller): Guest | undefined =>
 const A_RESERVATION = '{A reservation of guest A}';
 const NEW_A_RESERVATION = '{a new reservation of guest A}';
 const MISSING = '{an id nobody has}';
+const CLOSURE = '{a closed date of the first start}';
+
+/** A date the restaurant's first-start config closes (the owner's settings' closures start with it). */
+const CLOSED_AT_FIRST_START = '2027-03-03';
+/** The owner's settings' rows before anyone changed them: a refused change leaves them so. */
+const FIRST_SETTINGS_VERSION = 1;
 
 interface Row {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   expected: Statuses;
+  /** Tells apart two rows of one method and path (their bodies differ). */
+  variant?: string;
   body?: (caller: Caller) => unknown;
   /** The content type of a success, when it is not JSON (or an event stream). */
   contentType?: RegExp;
@@ -106,8 +117,21 @@ const bookingOf = (guest: Guest) => {
   return bookingBody({ name, phoneNumber: phone, reminderEmail: reminder, reservationDate: openDay() });
 };
 
-const isErrorShape = (body: unknown) =>
+/**
+ * The one error shape. A settings change refused for the reservations it would touch lists them too (ErrorBody's
+ * `reservations`); no other refusal carries anything more.
+ */
+const isErrorShape = (body: unknown) => {
+  const listed = (body as { error?: { code?: string; reservations?: unknown } }).error;
+  if (listed?.reservations !== undefined) {
+    expect(['strands_reservations', 'needs_confirmation']).toContain(listed.code);
+    expect(body).toEqual({
+      error: { message: expect.stringMatching(/\S/), code: listed.code, reservations: expect.any(Array) },
+    });
+    return;
+  }
   expect(body).toEqual({ error: { message: expect.stringMatching(/\S/), code: expect.stringMatching(/\S/) } });
+};
 
 describe('access matrix: every endpoint x every kind of caller', () => {
   let server: TestServer;
@@ -115,16 +139,34 @@ describe('access matrix: every endpoint x every kind of caller', () => {
   let annsReservation: { id: string; reservationDate: string };
 
   const annBooks = async () => {
-    const response = await clients.guestA.post('/api/reservations', bookingOf('guestA'));
+    const response = await clients.guestA.api.reservations.$post({ json: bookingOf('guestA') });
     expect(response.status).toBe(201);
-    return response.body.reservation as { id: string; reservationDate: string };
+    return response.body.reservation;
   };
   const storedReservation = (id: string) =>
     server.database.db.selectFrom('reservations').selectAll().where('id', '=', id).executeTakeFirst();
+  /** The owner's settings' version in the database: it goes up with every change, and only then. */
+  const settingsVersion = async () =>
+    Number(
+      (await server.database.db.selectFrom('restaurant_settings').select('version').executeTakeFirstOrThrow()).version,
+    );
+  /** A refused settings change wrote nothing: before the admin's column, the settings are as on the first start. */
+  const unchangedUnlessAdmin = async (caller: Caller) => {
+    if (caller !== 'admin') expect(await settingsVersion()).toBe(FIRST_SETTINGS_VERSION);
+  };
+  const storedTable = (id: string) =>
+    server.database.db.selectFrom('tables').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   beforeAll(async () => {
+    // The shipped restaurant with one closed date, for the row that reopens it.
+    const restaurantConfig = join(mkdtempSync(join(tmpdir(), 'access-matrix-')), 'restaurant.json');
+    const shipped = JSON.parse(readFileSync('config/restaurant.json', 'utf8')) as object;
+    writeFileSync(restaurantConfig, JSON.stringify({ ...shipped, closedDates: [CLOSED_AT_FIRST_START] }));
     // Guest A books once per row here; the fair-use limits have tests of their own.
-    server = await startTestServer({ env: { ADMIN_EMAIL, ...NO_FAIR_USE_LIMITS }, now: () => FIXED_NOW });
+    server = await startTestServer({
+      env: { ADMIN_EMAIL, RESTAURANT_CONFIG: restaurantConfig, ...NO_FAIR_USE_LIMITS },
+      now: () => FIXED_NOW,
+    });
     // Each caller connects from its own address: sign-up rate limits are per client address.
     CALLERS.forEach((caller, i) => (clients[caller] = new TestClient(server.url, {}, `127.0.0.${20 + i}`)));
     for (const guest of ['guestB', 'unverifiedAdminEmail'] as const)
@@ -138,16 +180,13 @@ describe('access matrix: every endpoint x every kind of caller', () => {
     const confirm = actionLinkOf(
       await waitForEmail(server.config.mail.outboxDir, GUESTS.guestA.email, /Confirm your email/),
     );
-    expect((await clients.anonymous.post('/api/account/email-action', confirm)).status).toBe(200);
+    expect((await clients.anonymous.api.account['email-action'].$post({ json: confirm })).status).toBe(200);
     expect(await clients.guestA.session()).toMatchObject({ email: GUESTS.guestA.email });
     // The newcomer takes the address A left, and books too.
     expect((await clients.newcomer.signUp(A_FORMER_EMAIL, PASSWORDS.newcomer)).status).toBe(200);
-    expect((await clients.newcomer.post('/api/reservations', bookingOf('newcomer'))).status).toBe(201);
     // Bob and the owner have bookings too, so "only their own" in the lists is not vacuous.
-    expect((await clients.guestB.post('/api/reservations', bookingOf('guestB'))).status).toBe(201);
-    expect(
-      (await clients.unverifiedAdminEmail.post('/api/reservations', bookingOf('unverifiedAdminEmail'))).status,
-    ).toBe(201);
+    for (const guest of ['newcomer', 'guestB', 'unverifiedAdminEmail'] as const)
+      expect((await clients[guest].api.reservations.$post({ json: bookingOf(guest) })).status).toBe(201);
   });
   afterAll(async () => {
     await server?.stop();
@@ -239,6 +278,80 @@ describe('access matrix: every endpoint x every kind of caller', () => {
       } },
     { method: 'GET', path: `/api/reservations/${MISSING}`,                expected: [401, 404, 404, 404, 404, 404] },
     { method: 'GET', path: '/api/no-such-endpoint',                       expected: [404, 404, 404, 404, 404, 404] },
+    // The owner's settings (issue 16): the admin's alone. A refused change writes nothing (the version stays).
+    { method: 'GET', path: '/api/settings',                               expected: [401, 403, 403, 403, 403, 200],
+      check: (caller, { body }) => {
+        if (caller === 'admin')
+          expect(Object.keys(body).sort()).toEqual(['closures', 'details', 'history', 'hours', 'rules', 'tables', 'version']);
+      } },
+    { method: 'PUT', path: '/api/settings/details',                       expected: [401, 403, 403, 403, 403, 200],
+      body: () => ({ name: 'Umi by the Harbor', phone: '(555) 010-0199', address: '1 Pier Road', links: [] }),
+      check: async (caller) => {
+        await unchangedUnlessAdmin(caller);
+        if (caller === 'admin')
+          expect((await clients.anonymous.get('/api/public-config')).body.restaurantName).toBe('Umi by the Harbor');
+      } },
+    { method: 'PUT', path: '/api/settings/hours',                         expected: [401, 403, 403, 403, 403, 200],
+      // One more seating on Sundays; no booking falls outside.
+      body: () => ({
+        hours: Array.from({ length: 7 }, (_, weekday) => ({
+          open: weekday !== 1, first: '17:00', last: weekday === 0 ? '21:00' : '20:30', everyMinutes: 30,
+        })),
+      }),
+      check: (caller) => unchangedUnlessAdmin(caller) },
+    { method: 'PUT', path: '/api/settings/rules',                         expected: [401, 403, 403, 403, 403, 200],
+      body: () => ({ guestDaysAhead: 90, allowOverlap: true, maxUpcoming: 0, maxPerDate: 0, maxCoversPerSeating: 0 }),
+      check: (caller) => unchangedUnlessAdmin(caller) },
+    { method: 'POST', path: '/api/settings/tables',                       expected: [401, 403, 403, 403, 403, 201],
+      body: () => ({ location: 'counter', numSeats: 1, isReservable: false }),
+      check: async (caller, { body }) => {
+        await unchangedUnlessAdmin(caller);
+        if (caller === 'admin') expect(body.table).toMatchObject({ id: 'C13', location: 'counter' });
+      } },
+    { method: 'PATCH', path: '/api/settings/tables/8',                    expected: [401, 403, 403, 403, 403, 200],
+      body: () => ({ numSeats: 5 }),
+      check: async (caller) => {
+        await unchangedUnlessAdmin(caller);
+        expect(Number((await storedTable('8')).numSeats)).toBe(caller === 'admin' ? 5 : 4);
+      } },
+    { method: 'PATCH', path: '/api/settings/tables/99',                   expected: [401, 403, 403, 403, 403, 404],
+      body: () => ({ numSeats: 5 }),
+      check: (caller) => unchangedUnlessAdmin(caller) },
+    { method: 'DELETE', path: '/api/settings/tables/C12',                 expected: [401, 403, 403, 403, 403, 200],
+      check: async (caller) => {
+        await unchangedUnlessAdmin(caller);
+        expect((await storedTable('C12')).retiredAt).toEqual(caller === 'admin' ? expect.any(String) : null);
+      } },
+    { method: 'DELETE', path: '/api/settings/tables/1',                   expected: [401, 403, 403, 403, 403, 409],
+      // Table 1 holds guest A's booking: retiring it would strand it, so the admin is shown it instead.
+      check: async (caller, { body }) => {
+        await unchangedUnlessAdmin(caller);
+        if (caller === 'admin') {
+          expect(body.error.code).toBe('strands_reservations');
+          expect(body.error.reservations.map((r: { id: string }) => r.id)).toContain(annsReservation.id);
+        }
+        expect((await storedTable('1')).retiredAt).toBeNull();
+      } },
+    { method: 'POST', path: '/api/settings/closures',                     expected: [401, 403, 403, 403, 403, 201],
+      variant: 'free dates',
+      body: () => ({ firstDate: '2027-04-06', lastDate: '2027-04-07', note: 'Closed for a private event' }),
+      check: (caller) => unchangedUnlessAdmin(caller) },
+    { method: 'POST', path: '/api/settings/closures',                     expected: [401, 403, 403, 403, 403, 409],
+      // Guest A's booking stands on that date: the admin is asked to confirm, and nothing is closed yet.
+      variant: 'a booked date',
+      body: () => ({ firstDate: '2026-11-24', lastDate: '2026-11-24' }),
+      check: async (caller, { body }) => {
+        await unchangedUnlessAdmin(caller);
+        if (caller === 'admin') expect(body.error.code).toBe('needs_confirmation');
+      } },
+    { method: 'DELETE', path: `/api/settings/closures/${CLOSURE}`,        expected: [401, 403, 403, 403, 403, 200],
+      check: async (caller, _answer, target) => {
+        await unchangedUnlessAdmin(caller);
+        const left = await server.database.db.selectFrom('closures').select('id').where('id', '=', target!).execute();
+        expect(left).toHaveLength(caller === 'admin' ? 0 : 1);
+      } },
+    { method: 'DELETE', path: `/api/settings/closures/${MISSING}`,        expected: [401, 403, 403, 403, 403, 404],
+      check: (caller) => unchangedUnlessAdmin(caller) },
     // Better Auth's own endpoints, where the caller matters.
     { method: 'GET', path: '/api/auth/get-session',                       expected: [200, 200, 200, 200, 200, 200],
       check: (caller, { body }) => {
@@ -262,9 +375,21 @@ describe('access matrix: every endpoint x every kind of caller', () => {
       } },
   ];
 
+  const rowLabel = (row: Row) => `${row.method} ${row.path}${row.variant ? ` (${row.variant})` : ''}`;
+
   async function resolvePath(path: string): Promise<{ url: string; target?: string }> {
     if (path.includes(A_RESERVATION))
       return { url: path.replace(A_RESERVATION, annsReservation.id), target: annsReservation.id };
+    if (path.includes(CLOSURE)) {
+      const closure = await server.database.db
+        .selectFrom('closures')
+        .select('id')
+        .where('firstDate', '=', CLOSED_AT_FIRST_START)
+        .executeTakeFirst();
+      // Once the admin has reopened it, a later ask finds no such closure.
+      const id = closure?.id ?? '00000000-0000-4000-8000-000000000001';
+      return { url: path.replace(CLOSURE, id), target: id };
+    }
     if (path.includes(NEW_A_RESERVATION)) {
       const fresh = await annBooks();
       return { url: path.replace(NEW_A_RESERVATION, fresh.id), target: fresh.id };
@@ -272,7 +397,11 @@ describe('access matrix: every endpoint x every kind of caller', () => {
     return { url: path.replace(MISSING, '00000000-0000-4000-8000-000000000000') };
   }
 
-  /** One request as `caller`; the event stream is read up to its first snapshot, then closed. */
+  /**
+   * One request as `caller`; the event stream is read up to its first snapshot, then closed. Untyped on purpose:
+   * the matrix is one table of paths, Better Auth's and a missing one among them, asked alike of every caller;
+   * a typed call per row would turn the table into two dozen closures and hide what it checks.
+   */
   async function ask(caller: Caller, method: string, url: string, body: unknown): Promise<Answer> {
     const client = clients[caller];
     if (url.startsWith('/api/reservations/stream')) return readStreamStart(client, url);
@@ -312,7 +441,7 @@ describe('access matrix: every endpoint x every kind of caller', () => {
   /** Asks every row as `caller`, checks each answer, and records its status in `actual`. */
   async function askColumn(caller: Caller, actual: Record<string, Partial<Record<Caller, number>>>) {
     for (const row of MATRIX) {
-      const label = `${row.method} ${row.path}`;
+      const label = rowLabel(row);
       const { url, target } = await resolvePath(row.path);
       const answer = await ask(caller, row.method, url, row.body?.(caller));
       (actual[label] ??= {})[caller] = answer.status;
@@ -346,7 +475,7 @@ describe('access matrix: every endpoint x every kind of caller', () => {
     // chooses the admin password through the link's next step, then signs in: that session is the admin.
     expect(await clients.unverifiedAdminEmail.session()).toMatchObject({ emailVerified: false, isAdmin: false });
     const link = actionLinkOf(await waitForEmail(server.config.mail.outboxDir, ADMIN_EMAIL, /Confirm your email/));
-    const verified = await clients.anonymous.post('/api/account/email-action', link);
+    const verified = await clients.anonymous.api.account['email-action'].$post({ json: link });
     expect(verified.status).toBe(200);
     expect(await clients.unverifiedAdminEmail.session()).toBeNull();
     const token = verified.body.setPasswordCode as string;
@@ -357,10 +486,7 @@ describe('access matrix: every endpoint x every kind of caller', () => {
     await askColumn('admin', actual);
 
     const expected = Object.fromEntries(
-      MATRIX.map((row) => [
-        `${row.method} ${row.path}`,
-        Object.fromEntries(CALLERS.map((caller, i) => [caller, row.expected[i]])),
-      ]),
+      MATRIX.map((row) => [rowLabel(row), Object.fromEntries(CALLERS.map((caller, i) => [caller, row.expected[i]]))]),
     );
     expect(actual).toEqual(expected);
 
@@ -370,14 +496,15 @@ describe('access matrix: every endpoint x every kind of caller', () => {
 
   it("answers another guest's reservation exactly like one that does not exist", async () => {
     // No way to tell "exists but not yours" from "no such reservation": same status, same body.
-    const theirs = await clients.guestB.get(`/api/reservations/${annsReservation.id}`);
-    const missing = await clients.guestB.get('/api/reservations/00000000-0000-4000-8000-000000000000');
+    const reservation = clients.guestB.api.reservations[':id'];
+    const theirsId = { id: annsReservation.id };
+    const missingId = { id: '00000000-0000-4000-8000-000000000000' };
+    const theirs = await reservation.$get({ param: theirsId });
+    const missing = await reservation.$get({ param: missingId });
     expect(theirs.status).toBe(404);
     expect(theirs.body).toEqual(missing.body);
-    const theirsPatched = await clients.guestB.patch(`/api/reservations/${annsReservation.id}`, { name: 'Mallory' });
-    const missingPatched = await clients.guestB.patch('/api/reservations/00000000-0000-4000-8000-000000000000', {
-      name: 'Mallory',
-    });
+    const theirsPatched = await reservation.$patch({ param: theirsId, json: { name: 'Mallory' } });
+    const missingPatched = await reservation.$patch({ param: missingId, json: { name: 'Mallory' } });
     expect([theirsPatched.status, theirsPatched.body]).toEqual([missingPatched.status, missingPatched.body]);
   });
 });

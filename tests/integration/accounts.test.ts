@@ -9,6 +9,9 @@ const ADMIN = 'owner@example.com';
 const ADMIN_PASSWORD = 'owner-password-1';
 const INVALID_LINK = 'This link is invalid or has already been used. Please request a new one.';
 
+// The app's own routes (/api/account/..., /api/session) are called through the typed `api`. Better Auth's
+// endpoints under /api/auth are not in ApiRoutes: sign-in, resets and email or password changes stay untyped.
+
 describe('accounts over real HTTP', () => {
   let server: TestServer;
   let outbox: string;
@@ -19,6 +22,9 @@ describe('accounts over real HTTP', () => {
   const addressForTest = () => `127.0.0.${nextAddress++}`;
   let from = '127.0.0.1';
   const client = () => clientFrom(from);
+  /** A click on an emailed account-action link: the page posts its mode and code, from a browser of its own. */
+  const emailAction = (link: { mode: string; oobCode: string }) =>
+    client().api.account['email-action'].$post({ json: link });
   beforeEach(() => {
     from = addressForTest();
   });
@@ -41,27 +47,27 @@ describe('accounts over real HTTP', () => {
     expect(url.startsWith(`${server.url}/firebase-action?mode=verifyEmail&oobCode=`)).toBe(true);
     expect(email.text).toContain('Umi Sushi');
 
-    const first = await client().post('/api/account/email-action', { mode, oobCode });
+    const first = await emailAction({ mode, oobCode });
     expect(first).toMatchObject({ status: 200, body: { mode: 'verifyEmail' } });
     expect((await guest.session())?.emailVerified).toBe(true);
 
-    const again = await client().post('/api/account/email-action', { mode, oobCode });
+    const again = await emailAction({ mode, oobCode });
     expect(again).toMatchObject({ status: 400, body: { error: { message: INVALID_LINK } } });
   });
 
   it('refuses forged, expired and unknown-mode codes with the provider message', async () => {
-    const forged = await client().post('/api/account/email-action', { mode: 'verifyEmail', oobCode: 'made-up-code' });
+    const forged = await emailAction({ mode: 'verifyEmail', oobCode: 'made-up-code' });
     expect(forged).toMatchObject({ status: 400, body: { error: { message: INVALID_LINK } } });
 
     const longAgo = new Date(Date.now() - 4 * 24 * 60 * 60 * 1000);
     const expired = await issueActionCode(server.database.db, 'verifyEmail', { token: 'x' }, longAgo);
-    const response = await client().post('/api/account/email-action', { mode: 'verifyEmail', oobCode: expired });
+    const response = await emailAction({ mode: 'verifyEmail', oobCode: expired });
     expect(response).toMatchObject({
       status: 400,
       body: { error: { message: 'This link has expired. Please request a new one.' } },
     });
 
-    const badMode = await client().post('/api/account/email-action', { mode: 'signIn', oobCode: 'x' });
+    const badMode = await emailAction({ mode: 'signIn', oobCode: 'x' });
     expect(badMode).toMatchObject({ status: 400, body: { error: { message: 'Invalid mode parameter' } } });
   });
 
@@ -82,7 +88,7 @@ describe('accounts over real HTTP', () => {
       );
       // The mailbox's owner clicks: the address is confirmed, and whoever signed up with it is signed out and
       // loses the password (issue 19.2: this click once made the squatter's session the admin's).
-      const click = await new TestClient(other.url).post('/api/account/email-action', { mode, oobCode });
+      const click = await new TestClient(other.url).api.account['email-action'].$post({ json: { mode, oobCode } });
       expect(click.body).toMatchObject({ mode: 'verifyEmail', setPasswordCode: expect.any(String) });
       expect(await squatter.session()).toBeNull();
       expect((await new TestClient(other.url).signIn('boss@example.com', 'boss-password-1')).status).toBe(401);
@@ -154,16 +160,16 @@ describe('accounts over real HTTP', () => {
     const guest = client();
     await guest.signUp('dan@example.com', 'dan-password-1');
     const verify = actionLinkOf(await waitForEmail(outbox, 'dan@example.com', /Confirm/));
-    await client().post('/api/account/email-action', verify);
+    await emailAction(verify);
 
     expect((await guest.post('/api/auth/change-email', { newEmail: 'dan.new@example.com' })).status).toBe(200);
     const confirmNew = actionLinkOf(await waitForEmail(outbox, 'dan.new@example.com', /Confirm/));
-    expect((await client().post('/api/account/email-action', confirmNew)).status).toBe(200);
+    expect((await emailAction(confirmNew)).status).toBe(200);
     expect(await guest.session()).toMatchObject({ email: 'dan.new@example.com', emailVerified: true });
 
     const recover = actionLinkOf(await waitForEmail(outbox, 'dan@example.com', /sign-in email was changed/));
     expect(recover.mode).toBe('recoverEmail');
-    const undone = await client().post('/api/account/email-action', recover);
+    const undone = await emailAction(recover);
     expect(undone).toMatchObject({ status: 200, body: { mode: 'recoverEmail', email: 'dan@example.com' } });
     // The undo signs everyone out and sends a password reset to the restored address.
     expect(await guest.session()).toBeNull();
@@ -174,14 +180,14 @@ describe('accounts over real HTTP', () => {
   it('changes the password without the old one only right after sign-in', async () => {
     const guest = client();
     await guest.signUp('eve@example.com', 'eve-password-1');
-    expect((await guest.post('/api/account/password', { newPassword: 'eve-password-2' })).status).toBe(200);
+    expect((await guest.api.account.password.$post({ json: { newPassword: 'eve-password-2' } })).status).toBe(200);
     expect((await client().signIn('eve@example.com', 'eve-password-2')).status).toBe(200);
 
     // Age every session of eve's past the fresh window.
     await sql`update "session" set "createdAt" = ${server.testDatabase.dialect === 'postgres' ? new Date(Date.now() - 3600_000) : new Date(Date.now() - 3600_000).toISOString()}`.execute(
       server.database.db,
     );
-    const stale = await guest.post('/api/account/password', { newPassword: 'eve-password-3' });
+    const stale = await guest.api.account.password.$post({ json: { newPassword: 'eve-password-3' } });
     expect(stale).toMatchObject({ status: 403, body: { error: { code: 'requires_recent_login' } } });
     const withPassword = await guest.post('/api/auth/change-password', {
       currentPassword: 'eve-password-2',
@@ -193,7 +199,7 @@ describe('accounts over real HTTP', () => {
   });
 
   it('refuses a password change from a signed-out visitor', async () => {
-    expect((await client().post('/api/account/password', { newPassword: 'whatever-1' })).status).toBe(401);
+    expect((await client().api.account.password.$post({ json: { newPassword: 'whatever-1' } })).status).toBe(401);
   });
 
   it('limits sign-in attempts per client address, and a forged X-Forwarded-For does not reset the count', async () => {
@@ -222,7 +228,8 @@ describe('accounts over real HTTP', () => {
 
     // Replaying the same cookie after sign-out must not work: the server forgot the session.
     const token = /session_token=([^;]+)/.exec(cookie!)![1]!;
-    const replay = () => client().get('/api/session', { cookie: `better-auth.session_token=${token}` });
+    const replay = () =>
+      client().api.session.$get(undefined, { headers: { cookie: `better-auth.session_token=${token}` } });
     expect((await replay()).body.user).toMatchObject({ email: 'fay@example.com' });
     expect((await guest.post('/api/auth/sign-out')).status).toBe(200);
     expect((await replay()).body.user).toBeNull();
@@ -237,7 +244,7 @@ describe('accounts over real HTTP', () => {
     await sql`update "session" set "expiresAt" = ${server.testDatabase.dialect === 'postgres' ? twoDaysLeft : twoDaysLeft.toISOString()} where "userId" = ${userId}`.execute(
       server.database.db,
     );
-    const response = await guest.get('/api/session');
+    const response = await guest.api.session.$get();
     expect(response.body.user).toMatchObject({ email: 'gus@example.com' });
     const renewed = response.headers.getSetCookie().find((line) => line.includes('session_token='));
     expect(renewed).toMatch(/Max-Age=604800/);
@@ -248,7 +255,7 @@ describe('accounts over real HTTP', () => {
     expect(rows.rows).toHaveLength(1);
     expect(new Date(rows.rows[0]!.expiresAt).getTime()).toBeGreaterThan(Date.now() + 6 * 24 * 3600_000);
     // Asked again, the renewed session needs no renewal.
-    const again = await guest.get('/api/session');
+    const again = await guest.api.session.$get();
     expect(again.body.user).toMatchObject({ email: 'gus@example.com' });
     expect(again.headers.getSetCookie()).toEqual([]);
   });

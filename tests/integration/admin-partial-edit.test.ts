@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/http-client';
-import { bookingBody, FIXED_NOW } from '../support/reservation-factory';
+import { bookingBody, type EditBody, FIXED_NOW } from '../support/reservation-factory';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 // Issue 15.1: an admin edit is a partial update (SPEC section 7). Sending one field must leave every other field
@@ -8,8 +8,13 @@ import { startTestServer, type TestServer } from '../support/test-server';
 
 const ADMIN = { email: 'owner@example.com', password: 'owner-password-1' };
 
+/** One field of an edit, a value the API takes for it, and what the field should become. */
+type OneFieldEdit = {
+  [F in keyof EditBody]-?: [field: F, value: NonNullable<EditBody[F]>, expected: unknown];
+}[keyof EditBody];
+
 /** One field changed at a time, for every field the admin may edit, and what each should become. */
-const ONE_FIELD_EDITS: [field: string, value: unknown, expected: unknown][] = [
+const ONE_FIELD_EDITS: OneFieldEdit[] = [
   ['name', 'Carol Counter', 'Carol Counter'],
   ['phoneNumber', '555-222-3333', '5552223333'],
   ['reminderEmail', 'carol.reminders@example.com', 'carol.reminders@example.com'],
@@ -41,16 +46,15 @@ describe('admin partial edits of a counter reservation', () => {
 
   /** A party of two at counter seats C1 and C2, on its own evening so the edits never meet each other. */
   async function counterReservation(reservationDate: string) {
-    const response = await admin.post(
-      '/api/reservations',
-      bookingBody({
+    const response = await admin.api.reservations.$post({
+      json: bookingBody({
         reservationDate,
         seatType: 'counter',
         tableIds: ['C1', 'C2'],
         specialRequests: 'window, if possible',
         reminderEmail: 'carol@example.com',
       }),
-    );
+    });
     expect(response.status).toBe(201);
     return response.body.reservation as Record<string, unknown>;
   }
@@ -62,7 +66,8 @@ describe('admin partial edits of a counter reservation', () => {
       const dates = ['2026-11-25', '2026-11-26', '2026-11-28', '2026-11-29', '2026-12-01', '2026-12-02', '2026-12-03'];
       const before = await counterReservation(dates[ONE_FIELD_EDITS.findIndex(([name]) => name === field)]!);
 
-      const response = await admin.patch(`/api/reservations/${String(before.id)}`, { [field]: value });
+      const reservation = { id: String(before.id) };
+      const response = await admin.api.reservations[':id'].$patch({ param: reservation, json: { [field]: value } });
       expect(response.status).toBe(200);
       const after = response.body.reservation as Record<string, unknown>;
 
@@ -77,22 +82,25 @@ describe('admin partial edits of a counter reservation', () => {
         if (name !== field && !DERIVED.includes(name)) expect(after[name], name).toEqual(old);
       }
       // And the stored row says the same as the answer.
-      const stored = (await admin.get(`/api/reservations/${String(before.id)}`)).body.reservation;
+      const stored = (await admin.api.reservations[':id'].$get({ param: reservation })).body.reservation;
       expect(stored).toEqual(after);
     },
   );
 
   it('changes the seat type only when it is sent', async () => {
     const before = await counterReservation('2026-12-04');
-    const response = await admin.patch(`/api/reservations/${String(before.id)}`, { seatType: 'table' });
+    const response = await admin.api.reservations[':id'].$patch({
+      param: { id: String(before.id) },
+      json: { seatType: 'table' },
+    });
     expect(response.status).toBe(200);
     expect(response.body.reservation).toMatchObject({ seatType: 'table', name: before.name, partySize: 2 });
-    expect((response.body.reservation.tableIds as string[]).some((id) => id.startsWith('C'))).toBe(false);
+    expect(response.body.reservation.tableIds.some((id) => id.startsWith('C'))).toBe(false);
   });
 
   it('an empty edit changes nothing', async () => {
     const before = await counterReservation('2026-12-05');
-    const response = await admin.patch(`/api/reservations/${String(before.id)}`, {});
+    const response = await admin.api.reservations[':id'].$patch({ param: { id: String(before.id) }, json: {} });
     expect(response.status).toBe(200);
     expect(response.body.reservation).toEqual(before);
   });

@@ -18,8 +18,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, weekdayOf } from '../../src/booking/booking-window';
-import { formatLongDate, todayIn } from '../../src/booking/calendar';
+import { addDays, formatLongDate, todayIn, weekdayOf } from '../../src/booking/calendar';
 import { startAppProcess, type AppProcess } from '../support/app-process';
 import { NO_FAIR_USE_LIMITS } from '../support/fair-use';
 import { freePort } from '../support/free-port';
@@ -98,9 +97,20 @@ describe.skipIf(onPostgres)('backup and restore commands on SQLite, beside the r
   let dbFile: string;
   let env: Record<string, string>;
   let guest: TestClient;
+  /** `npm run backup` as it ran beside the app, with Ann's first two bookings; the book moved on after it. */
+  let backupRun: Awaited<ReturnType<typeof runCommand>>;
   let backupFile: string;
   const [tuesday, wednesday] = openDays(2);
 
+  /** Stops the app (restore wants it stopped); its exit code, or undefined when it was not running. */
+  async function stopApp() {
+    const code = await app?.stop();
+    app = undefined;
+    return code;
+  }
+
+  // What every test here starts from, whichever runs: Ann's two bookings, a backup of them taken while the app
+  // runs, and a third booking after it.
   beforeAll(async () => {
     database = await createTestDatabase(undefined);
     dataDir = database.dataDir;
@@ -111,20 +121,27 @@ describe.skipIf(onPostgres)('backup and restore commands on SQLite, beside the r
     guest = new TestClient(app.url, {}, '127.0.0.60');
     expect((await guest.signUp('ann@example.com', 'ann-password-1')).status).toBe(200);
     for (const startTime of [1700, 1900]) {
-      const booked = await guest.post(
-        '/api/reservations',
-        bookingBody({ reservationDate: tuesday, startTime, name: `Ann at ${startTime}` }),
-      );
+      const booked = await guest.api.reservations.$post({
+        json: bookingBody({ reservationDate: tuesday, startTime, name: `Ann at ${startTime}` }),
+      });
       expect(booked.status).toBe(201);
     }
+    backupRun = await runCommand(BACKUP_COMMAND, [], env);
+    backupFile = BACKUP_LINE.exec(backupRun.stdout.trim())?.[1] ?? '';
+
+    // The book moves on after the backup.
+    const later = await guest.api.reservations.$post({
+      json: bookingBody({ reservationDate: wednesday, name: 'Ann after the backup' }),
+    });
+    expect(later.status).toBe(201);
   });
   afterAll(async () => {
-    await app?.stop();
+    await stopApp();
     await database?.drop();
   });
 
-  it('npm run backup writes a dated, checked copy with the auth secret while the app runs', async () => {
-    const result = await runCommand(BACKUP_COMMAND, [], env);
+  it('npm run backup writes a dated, checked copy with the auth secret while the app runs', () => {
+    const result = backupRun;
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const [, file, reservations, accounts, secret] = BACKUP_LINE.exec(result.stdout.trim()) ?? [];
@@ -145,14 +162,6 @@ describe.skipIf(onPostgres)('backup and restore commands on SQLite, beside the r
     const createdAt = Date.parse(copy.info!.createdAt!);
     expect(createdAt).toBeGreaterThanOrEqual(Math.floor(performance.timeOrigin + result.startedAt));
     expect(createdAt).toBeLessThanOrEqual(Math.ceil(performance.timeOrigin + result.exitedAt));
-    backupFile = file!;
-
-    // The book moves on after the backup.
-    const later = await guest.post(
-      '/api/reservations',
-      bookingBody({ reservationDate: wednesday, name: 'Ann after the backup' }),
-    );
-    expect(later.status).toBe(201);
   });
 
   it('says when the secret is not in the backup because it comes from AUTH_SECRET', async () => {
@@ -197,12 +206,11 @@ describe.skipIf(onPostgres)('backup and restore commands on SQLite, beside the r
     ]);
     expect(bookState(dataDir, { appRunning: true })).toEqual(before);
     // The app still serves its book.
-    expect((await guest.get('/api/reservations/mine')).body.reservations).toHaveLength(3);
+    expect((await guest.api.reservations.mine.$get()).body.reservations).toHaveLength(3);
   });
 
   it('restore refuses a damaged or truncated file, or a database of another app, and replaces nothing', async () => {
-    expect(await app!.stop()).toBe(0);
-    app = undefined;
+    expect(await stopApp()).toBe(0);
     const bad = mkdtempSync(join(tmpdir(), 'bad-backups-'));
     const variant = (name: string, change: (file: string) => void) => {
       const file = join(bad, name);
@@ -258,6 +266,8 @@ describe.skipIf(onPostgres)('backup and restore commands on SQLite, beside the r
   });
 
   it('restore puts the backup in place, keeps the current database and secret aside, and says what it restored', async () => {
+    // Restore is for a stopped app.
+    await stopApp();
     // The app died with a write still in its log (-wal): that write must survive in the copy kept aside.
     const crashed = spawnSync(
       process.execPath,
@@ -309,24 +319,35 @@ describe.skipIf(onPostgres)('backup and restore commands on SQLite, beside the r
     app = await startAppProcess(await freePort(), { ...env, ...ADMIN });
     const sameAnn = new TestClient(app.url, { cookie: guest.cookieHeader() });
     expect((await sameAnn.session())?.email).toBe('ann@example.com');
-    const mine = await sameAnn.get('/api/reservations/mine');
-    expect(mine.body.reservations.map((r: { name: string }) => r.name)).toEqual(['Ann at 1700', 'Ann at 1900']);
+    const mine = await sameAnn.api.reservations.mine.$get();
+    expect(mine.body.reservations.map((r) => r.name)).toEqual(['Ann at 1700', 'Ann at 1900']);
   });
 });
+
+/** A line of the app's log, as the tests read it. */
+type LogLine = { msg: string; level: number; [key: string]: unknown };
+
+/** The app keeping the last 3 daily snapshots of its SQLite book, on the given clock; its log goes to `logs`. */
+function startSnapshotting(now: () => Date, logs: LogLine[]) {
+  const logger = pino({ level: 'info' }, { write: (line: string) => void logs.push(JSON.parse(line)) });
+  return startTestServer({ env: { ...ADMIN, BACKUP_KEEP: '3' }, now, logger });
+}
+
+/** The daily snapshots in a backups folder, oldest first. */
+const dailyIn = (dir: string) =>
+  (existsSync(dir) ? readdirSync(dir) : []).filter((name) => name.endsWith('-daily.db')).sort();
 
 describe.skipIf(onPostgres)('daily snapshots inside the app, on a controlled clock', () => {
   // 03:00 on Sunday 2026-11-22 in Los Angeles (UTC-8).
   let clock = new Date('2026-11-22T11:00:00Z');
-  const logs: { msg: string; level: number; [key: string]: unknown }[] = [];
+  const logs: LogLine[] = [];
   let server: TestServer;
   let backupsDir: string;
-  const daily = () =>
-    (existsSync(backupsDir) ? readdirSync(backupsDir) : []).filter((name) => name.endsWith('-daily.db')).sort();
+  const daily = () => dailyIn(backupsDir);
   const takenLogs = () => logs.filter((line) => line.msg === 'backup taken');
 
   beforeAll(async () => {
-    const logger = pino({ level: 'info' }, { write: (line: string) => void logs.push(JSON.parse(line)) });
-    server = await startTestServer({ env: { ...ADMIN, BACKUP_KEEP: '3' }, now: () => clock, logger });
+    server = await startSnapshotting(() => clock, logs);
     backupsDir = server.config.backups.dir;
   });
   afterAll(async () => {
@@ -355,7 +376,7 @@ describe.skipIf(onPostgres)('daily snapshots inside the app, on a controlled clo
 
     const guest = new TestClient(server.url, {}, '127.0.0.61');
     expect((await guest.signUp('ann@example.com', 'ann-password-1')).status).toBe(200);
-    expect((await guest.post('/api/reservations', bookingBody({ name: 'Booked on Sunday' }))).status).toBe(201);
+    expect((await guest.api.reservations.$post({ json: bookingBody({ name: 'Booked on Sunday' }) })).status).toBe(201);
 
     clock = new Date('2026-11-23T12:00:00Z'); // Monday 04:00
     await server.backups.runDue();
@@ -390,11 +411,40 @@ describe.skipIf(onPostgres)('daily snapshots inside the app, on a controlled clo
       ['reservations-2026-11-22T12-00-00Z-daily.db'],
     );
   });
+});
+
+describe.skipIf(onPostgres)('daily snapshots as the admin sees them', () => {
+  // From 03:00 on Sunday 2026-11-22 in Los Angeles (UTC-8), as above.
+  let clock = new Date('2026-11-22T11:00:00Z');
+  const logs: LogLine[] = [];
+  let server: TestServer;
+  let backupsDir: string;
+  const daily = () => dailyIn(backupsDir);
+
+  // A book of its own with one guest and one booking, and its snapshots of Tuesday and Wednesday at 04:00.
+  beforeAll(async () => {
+    server = await startSnapshotting(() => clock, logs);
+    backupsDir = server.config.backups.dir;
+    const guest = new TestClient(server.url, {}, '127.0.0.63');
+    expect((await guest.signUp('ann@example.com', 'ann-password-1')).status).toBe(200);
+    expect((await guest.api.reservations.$post({ json: bookingBody({ name: 'Booked on Sunday' }) })).status).toBe(201);
+    for (const at of ['2026-11-24T12:00:00Z', '2026-11-25T12:00:00Z']) {
+      clock = new Date(at);
+      await server.backups.runDue();
+    }
+    expect(daily()).toEqual([
+      'reservations-2026-11-24T12-00-00Z-daily.db',
+      'reservations-2026-11-25T12-00-00Z-daily.db',
+    ]);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
 
   it('shows the admin when the last backup succeeded, and when one failed', async () => {
     const admin = new TestClient(server.url, {}, '127.0.0.62');
     expect((await admin.signIn(ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD)).status).toBe(200);
-    const status = await admin.get('/api/backups/status');
+    const status = await admin.api.backups.status.$get();
     expect(status.status).toBe(200);
     expect(status.body).toEqual({
       database: 'sqlite',
@@ -419,7 +469,7 @@ describe.skipIf(onPostgres)('daily snapshots inside the app, on a controlled clo
     try {
       clock = new Date('2026-11-26T12:00:00Z');
       await server.backups.runDue();
-      const failed = (await admin.get('/api/backups/status')).body;
+      const failed = (await admin.api.backups.status.$get()).body;
       expect(failed.lastFailure).toEqual({ at: '2026-11-26T12:00:00.000Z', message: expect.stringMatching(/\S/) });
       expect(failed.nextAt).toBe('2026-11-26T12:15:00.000Z');
       clock = new Date('2026-11-26T12:14:00Z');
@@ -430,11 +480,11 @@ describe.skipIf(onPostgres)('daily snapshots inside the app, on a controlled clo
       renameSync(`${backupsDir}-moved`, backupsDir);
     }
     await server.backups.runDue();
-    expect((await admin.get('/api/backups/status')).body.lastFailure).not.toBeNull();
+    expect((await admin.api.backups.status.$get()).body.lastFailure).not.toBeNull();
     // The retry succeeds and clears the failure.
     clock = new Date('2026-11-26T12:15:00Z');
     await server.backups.runDue();
-    const recovered = (await admin.get('/api/backups/status')).body;
+    const recovered = (await admin.api.backups.status.$get()).body;
     expect(recovered.lastFailure).toBeNull();
     expect(recovered.lastSuccess.at).toBe('2026-11-26T12:15:00.000Z');
     expect(recovered.nextAt).toBe('2026-11-27T12:00:00.000Z');
@@ -488,7 +538,7 @@ describe.runIf(onPostgres)("backups on PostgreSQL are the operator's pg_dump", (
   it('the admin is told the same', async () => {
     const admin = new TestClient(server.url);
     expect((await admin.signIn(ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD)).status).toBe(200);
-    const status = await admin.get('/api/backups/status');
+    const status = await admin.api.backups.status.$get();
     expect(status.status).toBe(200);
     expect(status.body).toEqual({ database: 'postgres' });
   });

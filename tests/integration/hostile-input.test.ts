@@ -239,7 +239,7 @@ describe('hostile input: random and malformed requests', () => {
     clients.admin = new TestClient(server.url, {}, ADMIN_ADDRESS);
     expect((await clients.guest.signUp('ann@example.com', 'ann-password-1')).status).toBe(200);
     expect((await clients.admin.signIn('owner@example.com', 'owner-password-1')).status).toBe(200);
-    const booked = await clients.guest.post('/api/reservations', bookingBody());
+    const booked = await clients.guest.api.reservations.$post({ json: bookingBody() });
     expect(booked.status).toBe(201);
     ownId = booked.body.reservation.id;
   });
@@ -268,9 +268,9 @@ describe('hostile input: random and malformed requests', () => {
   }
 
   /**
-   * Sends exactly these bytes (the cookie-jar client would re-encode them as JSON), on a connection of its
-   * own: the server may close a connection after refusing a large body unread, and that must not be blamed
-   * on the next request.
+   * Sends exactly these bytes (the typed api and the cookie-jar client would re-encode them as JSON), on a
+   * connection of its own: the server may close a connection after refusing a large body unread, and that must
+   * not be blamed on the next request.
    */
   async function send(who: 'guest' | 'admin', method: string, path: string, body?: RawBody): Promise<Answer> {
     const connection = new Agent({ localAddress: who === 'guest' ? GUEST_ADDRESS : ADMIN_ADDRESS });
@@ -478,9 +478,9 @@ describe('hostile input: random and malformed requests', () => {
 
   it('the guard held: the one real booking is untouched and both callers are still signed in', async () => {
     // Shows the properties above ran against a live book and live sessions, not an empty or signed-out one.
-    const mine = await clients.guest.get(`/api/reservations/${ownId}`);
+    const mine = await clients.guest.api.reservations[':id'].$get({ param: { id: ownId } });
     expect(mine.body.reservation).toMatchObject({ name: 'Ann Guest', reservationDate: '2026-11-24', startTime: 1700 });
     expect(await clients.admin.session()).toMatchObject({ isAdmin: true });
-    expect((await clients.admin.get('/api/reservations/all')).body.reservations).toHaveLength(1);
+    expect((await clients.admin.api.reservations.all.$get()).body.reservations).toHaveLength(1);
   });
 });

@@ -62,9 +62,9 @@ describe('twenty reminders due while the mail server stalls, refuses and goes aw
     await admin.signIn('owner@example.com', 'owner-password-1');
     for (let i = 0; i < 20; i++) {
       const startTime = [1700, 1830, 2000][i % 3]!;
-      const seats = { seatType: 'counter', partySize: 1, startTime };
+      const seats = { seatType: 'counter', partySize: 1, startTime } as const;
       const booking = bookingBody({ reminderEmail: `guest${i}@example.com`, ...seats });
-      expect((await admin.post('/api/reservations', booking)).status).toBe(201);
+      expect((await admin.api.reservations.$post({ json: booking })).status).toBe(201);
     }
     // 09:00 on the day: the twenty are queued while the mail server stalls (takes the message, never answers),
     // then refuses every recipient, then is gone altogether.
@@ -78,7 +78,7 @@ describe('twenty reminders due while the mail server stalls, refuses and goes aw
     await new Promise((resolve) => setTimeout(resolve, 8_000));
     expect(smtp.messages).toHaveLength(0);
     // The owner can see that email is not going out.
-    expect((await admin.get('/api/admin/mail-status')).body).toMatchObject({
+    expect((await admin.api.admin['mail-status'].$get()).body).toMatchObject({
       waiting: 20,
       lastFailure: { reason: expect.any(String) },
     });
@@ -92,7 +92,7 @@ describe('twenty reminders due while the mail server stalls, refuses and goes aw
     const recipients = smtp.messages.map((mail) => (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.text);
     expect(new Set(recipients).size).toBe(20);
     expect(recipients).toHaveLength(20);
-    expect((await admin.get('/api/admin/mail-status')).body).toMatchObject({
+    expect((await admin.api.admin['mail-status'].$get()).body).toMatchObject({
       waiting: 0,
       lastSentAt: expect.any(String),
     });
@@ -188,7 +188,7 @@ describe('a mail outage of five minutes, and of a day', () => {
       expect(givenUp).toMatchObject({ to: 'unlucky@example.com', reason: expect.stringMatching(/Try again later/) });
       const admin = new TestClient(server.url, {}, '127.0.2.41');
       await admin.signIn('owner@example.com', 'owner-password-1');
-      expect((await admin.get('/api/admin/mail-status')).body).toMatchObject({ givenUp: 1, waiting: 0 });
+      expect((await admin.api.admin['mail-status'].$get()).body).toMatchObject({ givenUp: 1, waiting: 0 });
       // Given up means not tried again.
       smtp.setMode('accept');
       await new Promise((resolve) => setTimeout(resolve, 3_000));

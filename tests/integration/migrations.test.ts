@@ -1,35 +1,49 @@
 import { getMigrations } from 'better-auth/db/migration';
-import { sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminSeat } from '../../src/server/accounts/admin-seat';
 import { createAuth } from '../../src/server/auth';
 import { loadConfig, type AppConfig } from '../../src/server/config';
 import { openDatabase, type AppDatabase } from '../../src/server/db/database';
-import { migrateToLatest } from '../../src/server/db/migrate';
+import { migrateToLatest, migrationsFor } from '../../src/server/db/migrate';
 import { createRateCounters } from '../../src/server/db/rate-counters';
 import { createOriginPolicy } from '../../src/server/http/origins';
-import { seedTablesIfEmpty } from '../../src/server/db/seed';
 import { isHoldConflict } from '../../src/server/reservations/reservation-store';
+import { seedOwnerSettings } from '../../src/server/settings/seed-settings';
+import { readSettings } from '../../src/server/settings/settings-store';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { SPEC_RESERVATION_FIELDS } from '../support/reservation-factory';
 
 describe('migrations and seed on the test database (SQLite, or PostgreSQL with TEST_DATABASE_URL)', () => {
-  let testDatabase: TestDatabase;
+  const opened: { database: AppDatabase; testDatabase: TestDatabase }[] = [];
+  /** A throwaway database of its own, opened as the app opens it; closed and dropped after the file. */
+  async function freshDatabase(): Promise<{ database: AppDatabase; config: AppConfig }> {
+    const testDatabase = await createTestDatabase();
+    const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: testDatabase.url, DATA_DIR: testDatabase.dataDir });
+    const database = openDatabase(config.database);
+    opened.push({ database, testDatabase });
+    return { database, config };
+  }
+
+  // The database as the app runs on it, migrated and seeded. The two tests of a first start (migrations, seed)
+  // take a fresh database of their own, so that no test relies on another having run first.
   let database: AppDatabase;
   let config: AppConfig;
-
   beforeAll(async () => {
-    testDatabase = await createTestDatabase();
-    config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: testDatabase.url, DATA_DIR: testDatabase.dataDir });
-    database = openDatabase(config.database);
+    ({ database, config } = await freshDatabase());
+    await migrateToLatest(database.db, database.dialect);
+    await seedOwnerSettings(database.db, config.firstStartDefaults, new Date());
   });
   afterAll(async () => {
-    await database.close();
-    await testDatabase.drop();
+    for (const { database, testDatabase } of opened) {
+      await database.close();
+      await testDatabase.drop();
+    }
   });
 
   it('applies every migration once, in order, and nothing on a second run', async () => {
+    const { database } = await freshDatabase();
     expect(await migrateToLatest(database.db, database.dialect)).toEqual([
       '0001-tables-and-reservations',
       '0002-auth-tables',
@@ -41,6 +55,8 @@ describe('migrations and seed on the test database (SQLite, or PostgreSQL with T
       '0008-rate-counters',
       '0009-health-probe',
       '0010-mail-outbox',
+      '0011-owner-settings',
+      '0012-settings-change-order',
     ]);
     expect(await migrateToLatest(database.db, database.dialect)).toEqual([]);
   });
@@ -64,12 +80,22 @@ describe('migrations and seed on the test database (SQLite, or PostgreSQL with T
         .sort();
     // The spec's fields, when the reminder went out, and the account the reservation belongs to.
     expect(columns('reservations')).toEqual([...SPEC_RESERVATION_FIELDS, 'reminderSentFor', 'userId'].sort());
-    expect(columns('tables')).toEqual(['id', 'isReservable', 'location', 'numSeats']);
+    // The spec's fields, and the owner's place in the floor order and retirement (issue 16).
+    expect(columns('tables')).toEqual(['id', 'isReservable', 'location', 'numSeats', 'position', 'retiredAt']);
   });
 
   it('seeds the floor plan from the restaurant config on first start only', async () => {
-    expect(await seedTablesIfEmpty(database.db, config.restaurant.tables)).toBe(20);
-    expect(await seedTablesIfEmpty(database.db, config.restaurant.tables)).toBe(0);
+    const { database, config } = await freshDatabase();
+    await migrateToLatest(database.db, database.dialect);
+    const now = new Date('2026-11-24T12:00:00Z');
+    expect(await seedOwnerSettings(database.db, config.firstStartDefaults, now)).toEqual({
+      tables: 20,
+      settings: true,
+    });
+    expect(await seedOwnerSettings(database.db, config.firstStartDefaults, now)).toEqual({
+      tables: 0,
+      settings: false,
+    });
     const rows = await database.db.selectFrom('tables').selectAll().orderBy('id').execute();
     expect(rows).toHaveLength(20);
     const notReservable = rows
@@ -78,6 +104,29 @@ describe('migrations and seed on the test database (SQLite, or PostgreSQL with T
       .sort();
     expect(notReservable).toEqual(['7', '8', 'C11', 'C12']);
     expect(rows.filter((row) => row.location === 'counter')).toHaveLength(12);
+  });
+
+  it('writes the owner settings from the first-start defaults: hours, rules, details, tables in number order', async () => {
+    const settings = await readSettings(database.db);
+    expect(settings?.version).toBe(1);
+    expect(settings?.details).toEqual({
+      name: 'Umi Sushi',
+      phone: '(555) 010-0199',
+      address: '123 Harbor Street, Springfield, CA 90000',
+      links: config.firstStartDefaults.details.links,
+    });
+    expect(settings?.hours.map((day) => day.open)).toEqual([true, false, true, true, true, true, true]);
+    expect(settings?.hours[2]).toEqual({ open: true, first: '17:00', last: '20:30', everyMinutes: 30 });
+    expect(settings?.rules).toEqual({
+      guestDaysAhead: 60,
+      allowOverlap: false,
+      maxUpcoming: 4,
+      maxPerDate: 1,
+      maxCoversPerSeating: 0,
+    });
+    const places = Object.fromEntries(settings!.tables.map((table) => [table.id, table.position]));
+    expect(places).toMatchObject({ '1': 1, '8': 8, C1: 1, C12: 12 });
+    expect(settings!.tables.every((table) => table.retiredAt === null)).toBe(true);
   });
 
   it('leaves Better Auth nothing to create or add', async () => {
@@ -166,5 +215,41 @@ describe('migrations and seed on the test database (SQLite, or PostgreSQL with T
     // Holds go with their reservation.
     await database.db.deleteFrom('reservations').where('id', '=', 'first').execute();
     expect(await database.db.selectFrom('table_holds').selectAll().execute()).toEqual([]);
+  });
+
+  it('upgrades a book from before the settings: each table keeps its number as its place, and the settings come from the defaults', async () => {
+    const older = await createTestDatabase();
+    const olderDatabase = openDatabase(
+      loadConfig({ NODE_ENV: 'test', DATABASE_URL: older.url, DATA_DIR: older.dataDir }).database,
+    );
+    try {
+      const migrator = new Migrator({
+        db: olderDatabase.db,
+        provider: { getMigrations: () => Promise.resolve(migrationsFor(olderDatabase.dialect)) },
+      });
+      expect((await migrator.migrateTo('0010-mail-outbox')).error).toBeUndefined();
+      // The floor plan an owner had edited into the file before the first start: numbers with gaps.
+      await sql`insert into tables (id, "numSeats", location, "isReservable") values ('1', 2, 'floor', 1), ('3', 4, 'floor', 1), ('C2', 1, 'counter', 0)`.execute(
+        olderDatabase.db,
+      );
+      expect(await migrateToLatest(olderDatabase.db, olderDatabase.dialect)).toEqual([
+        '0011-owner-settings',
+        '0012-settings-change-order',
+      ]);
+      expect(await seedOwnerSettings(olderDatabase.db, config.firstStartDefaults, new Date())).toEqual({
+        tables: 0,
+        settings: true,
+      });
+      const settings = await readSettings(olderDatabase.db);
+      expect(settings?.tables.map(({ id, position, retiredAt }) => ({ id, position, retiredAt }))).toEqual([
+        { id: 'C2', position: 2, retiredAt: null },
+        { id: '1', position: 1, retiredAt: null },
+        { id: '3', position: 3, retiredAt: null },
+      ]);
+      expect(settings?.rules.guestDaysAhead).toBe(60);
+    } finally {
+      await olderDatabase.close();
+      await older.drop();
+    }
   });
 });

@@ -14,6 +14,8 @@ describe('personal data', () => {
   let admin: TestClient;
   let address = 1;
   const client = () => new TestClient(server.url, {}, `127.0.5.${address++}`);
+  /** A reservation as the admin reads it. (Deleting an account is Better Auth's delete-user: untyped.) */
+  const reservationOf = (id: string) => admin.api.reservations[':id'].$get({ param: { id } });
 
   /** A reservation written straight to the book (one that took place before the test's clock). */
   const pastReservation = async (id: string, reservationDate: string, userId: string | null) => {
@@ -55,9 +57,11 @@ describe('personal data', () => {
     expect((await della.signUp('della@example.com', 'della-password-1')).status).toBe(200);
     const ahead = [];
     for (const reservationDate of ['2026-11-25', '2026-11-26']) {
-      const booked = await della.post('/api/reservations', bookingBody({ reservationDate, name: 'Della Guest' }));
+      const booked = await della.api.reservations.$post({
+        json: bookingBody({ reservationDate, name: 'Della Guest' }),
+      });
       expect(booked.status).toBe(201);
-      ahead.push(booked.body.reservation as { id: string; tableIds: string[] });
+      ahead.push(booked.body.reservation);
     }
     const user = await server.database.db
       .selectFrom('user')
@@ -78,18 +82,20 @@ describe('personal data', () => {
     expect(await della.session()).toBeNull();
     expect((await client().signIn('della@example.com', 'della-password-1')).status).toBe(401);
     // Upcoming reservations are cancelled, and their tables free again.
-    for (const reservation of ahead) expect((await admin.get(`/api/reservations/${reservation.id}`)).status).toBe(404);
-    const tables = (await admin.get('/api/tables/available?date=2026-11-25&startTime=1700&seatType=table')).body
-      .tables as { id: string }[];
+    for (const reservation of ahead) expect((await reservationOf(reservation.id)).status).toBe(404);
+    const available = await admin.api.tables.available.$get({
+      query: { date: '2026-11-25', startTime: '1700', seatType: 'table' },
+    });
+    const tables = available.body.tables as { id: string }[];
     expect(tables.map((t) => t.id)).toContain(ahead[0]!.tableIds[0]);
     // The past one stays on the restaurant's book, with nothing left of who she was.
-    const past = (await admin.get('/api/reservations/her-past-dinner')).body.reservation;
+    const past = (await reservationOf('her-past-dinner')).body.reservation;
     expect(past).toMatchObject({ reservationDate: '2026-11-01', partySize: 2, tableIds: ['2'] });
     expect(JSON.stringify(past)).not.toMatch(/Della|della|5551234567|peanuts/);
     // Someone else may sign up with the address and finds nothing of hers.
     const next = client();
     expect((await next.signUp('della@example.com', 'next-password-1')).status).toBe(200);
-    expect((await next.get('/api/reservations/mine')).body.reservations).toEqual([]);
+    expect((await next.api.reservations.mine.$get()).body.reservations).toEqual([]);
   });
 
   it("the admin's account cannot delete itself", async () => {
@@ -102,9 +108,9 @@ describe('personal data', () => {
     await pastReservation('two-years-ago', '2024-11-20', null);
     await pastReservation('last-summer', '2025-06-01', null);
     expect(await server.retention.runOnce()).toBeGreaterThanOrEqual(1);
-    const old = (await admin.get('/api/reservations/two-years-ago')).body.reservation;
+    const old = (await reservationOf('two-years-ago')).body.reservation;
     expect(old).toMatchObject({ name: 'Removed', phoneNumber: '', reminderEmail: '', specialRequests: null });
-    expect((await admin.get('/api/reservations/last-summer')).body.reservation).toMatchObject({
+    expect((await reservationOf('last-summer')).body.reservation).toMatchObject({
       name: 'Della Past',
       reminderEmail: 'della.reminders@example.com',
     });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reminderTime } from '../../src/server/mail/reminder-job';
 import { TestClient } from '../support/http-client';
-import { bookingBody } from '../support/reservation-factory';
+import { bookingBody, type BookingBody } from '../support/reservation-factory';
 import { startSmtpPeer } from '../support/smtp-peer';
 import { NO_FAIR_USE_LIMITS, startTestServer, type TestServer } from '../support/test-server';
 
@@ -44,10 +44,10 @@ describe('emails over a real SMTP peer, and the morning reminder on a controlled
     return queued;
   };
 
-  const book = async (client: TestClient, overrides: Record<string, unknown>) => {
-    const response = await client.post('/api/reservations', bookingBody(overrides));
+  const book = async (client: TestClient, overrides: Partial<BookingBody>) => {
+    const response = await client.api.reservations.$post({ json: bookingBody(overrides) });
     expect(response.status).toBe(201);
-    return response.body.reservation as { id: string };
+    return response.body.reservation;
   };
 
   it('delivers the sign-up verification through SMTP with its headers and link', async () => {
@@ -61,6 +61,7 @@ describe('emails over a real SMTP peer, and the morning reminder on a controlled
   });
 
   it('delivers the password reset through SMTP with its link', async () => {
+    // Better Auth's endpoint, not in ApiRoutes: an untyped request.
     expect((await guest.post('/api/auth/request-password-reset', { email: 'ann@example.com' })).status).toBe(200);
     await expect
       .poll(() => smtp.to('ann@example.com').filter((mail) => mail.subject === 'Reset your Umi Sushi password').length)
@@ -87,7 +88,7 @@ describe('emails over a real SMTP peer, and the morning reminder on a controlled
       startTime: 1900,
       reminderEmail: 'ann.cancelled@example.com',
     });
-    expect((await guest.delete(`/api/reservations/${cancelled.id}`)).status).toBe(200);
+    expect((await guest.api.reservations[':id'].$delete({ param: { id: cancelled.id } })).status).toBe(200);
 
     clock = at('2026-11-24T16:59:00Z'); // 08:59
     expect(await remind()).toBe(0);
@@ -110,7 +111,7 @@ describe('emails over a real SMTP peer, and the morning reminder on a controlled
     expect(await remind()).toBe(0);
 
     // A time change after the reminder went out sends nothing more that morning.
-    await guest.patch(`/api/reservations/${kept.id}`, { startTime: 2030 });
+    await guest.api.reservations[':id'].$patch({ param: { id: kept.id }, json: { startTime: 2030 } });
     expect(await remind()).toBe(0);
     expect(smtp.to('ann.reminders@example.com')).toHaveLength(1);
   });
@@ -160,10 +161,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('reminders with two instances on o
       for (const startTime of [1700, 1730, 1800, 1830, 1900]) {
         expect(
           (
-            await guest.post(
-              '/api/reservations',
-              bookingBody({ startTime, reminderEmail: `r${startTime}@example.com` }),
-            )
+            await guest.api.reservations.$post({
+              json: bookingBody({ startTime, reminderEmail: `r${startTime}@example.com` }),
+            })
           ).status,
         ).toBe(201);
       }

@@ -2,7 +2,7 @@ import { fetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../support/csv';
 import { TestClient } from '../support/http-client';
-import { bookingBody, FIXED_NOW } from '../support/reservation-factory';
+import { bookingBody, type BookingBody, FIXED_NOW } from '../support/reservation-factory';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 // The owner's export, over real HTTP: a CSV a spreadsheet opens cleanly (UTF-8 with a byte-order mark, CRLF,
@@ -47,7 +47,7 @@ describe('exporting reservations as CSV', () => {
     });
     admin = new TestClient(server.url);
     expect((await admin.signIn(ADMIN.email, ADMIN.password)).status).toBe(200);
-    const bookings: [string, Record<string, unknown>][] = [
+    const bookings: [string, Partial<BookingBody>][] = [
       ['hostile', { name: '=HYPERLINK("http://evil.example","x")', reservationDate: '2026-11-25', startTime: 1700 }],
       ['plus', { name: '+1 555 0100', reservationDate: '2026-11-24', startTime: 1900 }],
       ['minus', { name: '-2+3', reservationDate: '2026-11-24', startTime: 1700, tableIds: ['3', '4'], partySize: 6 }],
@@ -64,7 +64,7 @@ describe('exporting reservations as CSV', () => {
       ['unicode', { name: 'Zoë Ōtsuka 寿司', reservationDate: '2026-11-24', startTime: 1700, partySize: 1 }],
     ];
     for (const [key, overrides] of bookings) {
-      const response = await admin.post('/api/reservations', bookingBody(overrides));
+      const response = await admin.api.reservations.$post({ json: bookingBody(overrides) });
       expect(response.status, JSON.stringify(response.body)).toBe(201);
       ids[key] = response.body.reservation.id;
     }
@@ -167,14 +167,15 @@ describe('exporting reservations as CSV', () => {
   });
 
   it('refuses a date that is not one, and a range that ends before it starts', async () => {
-    for (const [query, message] of [
-      ['?from=2026-02-30', 'The start of the range must be a date (YYYY-MM-DD).'],
-      ['?to=tomorrow', 'The end of the range must be a date (YYYY-MM-DD).'],
-      ['?from=2026-11-25&to=2026-11-24', 'The range ends before it starts.'],
-    ]) {
-      const response = await admin.get(`/api/reservations/export${query}`);
-      expect(response.status, query).toBe(400);
-      expect(response.body, query).toEqual({ error: { message, code: 'invalid_request' } });
+    for (const [range, message] of [
+      [{ from: '2026-02-30' }, 'The start of the range must be a date (YYYY-MM-DD).'],
+      [{ to: 'tomorrow' }, 'The end of the range must be a date (YYYY-MM-DD).'],
+      [{ from: '2026-11-25', to: '2026-11-24' }, 'The range ends before it starts.'],
+    ] as const) {
+      const response = await admin.api.reservations.export.$get({ query: range });
+      const what = JSON.stringify(range);
+      expect(response.status, what).toBe(400);
+      expect(response.body, what).toEqual({ error: { message, code: 'invalid_request' } });
     }
   });
 });

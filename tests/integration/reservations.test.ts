@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient } from '../support/http-client';
+import { TestClient, type Reply } from '../support/http-client';
 import { bookingBody, type EditBody, FIXED_NOW, SPEC_RESERVATION_FIELDS } from '../support/reservation-factory';
 import { openEventStream } from '../support/sse';
 import { NO_FAIR_USE_LIMITS, startTestServer, type TestServer } from '../support/test-server';
@@ -154,29 +154,36 @@ describe('reservations over real HTTP', () => {
   });
 
   it('answers each role at each endpoint as it should', async () => {
-    const endpoints: [string, string, unknown?][] = [
-      ['GET', '/api/availability?date=2026-11-25&partySize=2'],
-      ['GET', '/api/reservations/mine'],
-      ['POST', '/api/reservations', bookingBody({ reservationDate: '2026-12-01' })],
-      ['GET', '/api/reservations?date=2026-11-24'],
-      ['GET', '/api/reservations/all'],
-      ['GET', '/api/tables'],
-      ['GET', '/api/tables/available?date=2026-11-24&startTime=1700&seatType=table'],
+    // Each endpoint, and the status for: anonymous, guest, admin.
+    const endpoints: [string, (who: TestClient) => Promise<Reply>, [number, number, number]][] = [
+      [
+        'GET /api/availability?date=2026-11-25&partySize=2',
+        (who) => who.api.availability.$get({ query: { date: '2026-11-25', partySize: '2' } }),
+        [401, 200, 200],
+      ],
+      ['GET /api/reservations/mine', (who) => who.api.reservations.mine.$get(), [401, 200, 200]],
+      [
+        'POST /api/reservations',
+        (who) => who.api.reservations.$post({ json: bookingBody({ reservationDate: '2026-12-01' }) }),
+        [401, 201, 201],
+      ],
+      [
+        'GET /api/reservations?date=2026-11-24',
+        (who) => who.api.reservations.$get({ query: { date: '2026-11-24' } }),
+        [401, 403, 200],
+      ],
+      ['GET /api/reservations/all', (who) => who.api.reservations.all.$get(), [401, 403, 200]],
+      ['GET /api/tables', (who) => who.api.tables.$get(), [401, 403, 200]],
+      [
+        'GET /api/tables/available?date=2026-11-24&startTime=1700&seatType=table',
+        (who) => who.api.tables.available.$get({ query: { date: '2026-11-24', startTime: '1700', seatType: 'table' } }),
+        [401, 403, 200],
+      ],
     ];
-    const expected: Record<string, [number, number, number]> = {
-      // anonymous, guest, admin
-      '/api/availability?date=2026-11-25&partySize=2': [401, 200, 200],
-      '/api/reservations/mine': [401, 200, 200],
-      '/api/reservations': [401, 201, 201],
-      '/api/reservations?date=2026-11-24': [401, 403, 200],
-      '/api/reservations/all': [401, 403, 200],
-      '/api/tables': [401, 403, 200],
-      '/api/tables/available?date=2026-11-24&startTime=1700&seatType=table': [401, 403, 200],
-    };
-    for (const [method, path, body] of endpoints) {
+    for (const [endpoint, call, expected] of endpoints) {
       const statuses = [];
-      for (const who of [anonymous, bob, admin]) statuses.push((await who.request(method, path, body)).status);
-      expect(statuses, `${method} ${path}`).toEqual(expected[path]);
+      for (const who of [anonymous, bob, admin]) statuses.push((await call(who)).status);
+      expect(statuses, endpoint).toEqual(expected);
     }
     const denied = await bob.api.reservations.all.$get();
     expect(denied.body.error.message).toBe('Access Denied: Admin privileges required');
@@ -411,6 +418,7 @@ describe('reservations over real HTTP', () => {
     void stream.ended.then(() => (ended = true));
     try {
       await expect.poll(() => snapshots.length).toBe(1);
+      // Better Auth's sign-out, not in ApiRoutes: an untyped request.
       expect((await owner.post('/api/auth/sign-out')).status).toBe(200);
       await bob.api.reservations.$post({
         json: bookingBody({ reservationDate: '2026-12-05', name: 'Unseen Bob', reminderEmail: 'bob@example.com' }),

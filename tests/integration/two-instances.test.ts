@@ -27,7 +27,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server instances on one Postg
         await expect.poll(() => names.length).toBe(1);
         const guest = new TestClient(a.url);
         await guest.signUp('guest@example.com', 'guest-password-1');
-        expect((await guest.post('/api/reservations', bookingBody({ name: 'Via Instance A' }))).status).toBe(201);
+        const booked = await guest.api.reservations.$post({ json: bookingBody({ name: 'Via Instance A' }) });
+        expect(booked.status).toBe(201);
         await expect.poll(() => names.at(-1)).toEqual(['Via Instance A']);
       } finally {
         await stream.close();

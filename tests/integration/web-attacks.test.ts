@@ -5,13 +5,16 @@ import { sql } from 'kysely';
 import { fetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_CONFIG_PLACEHOLDER } from '../../src/server/http/spa';
-import { TestClient } from '../support/http-client';
+import { TestClient, type Reply } from '../support/http-client';
 import { emailsTo, waitForEmail } from '../support/outbox';
 import { bookingBody, FIXED_NOW } from '../support/reservation-factory';
 import { startTestServer } from '../support/test-server';
 
 // What a hostile web page or a hostile guest can try over HTTP: forged cross-site writes, framing and
 // sniffing, script in stored data, password guessing, and off-site redirect targets.
+// The app's own routes, called as its pages call them, go through the typed api. Untyped on purpose: forged
+// requests (foreign origins, exact headers, text/plain bodies), pages and assets, a path that does not exist,
+// the event stream, and Better Auth's endpoints under /api/auth.
 
 const HOSTILE_NAME = '<img src=x onerror=alert(1)>';
 const HOSTILE_REQUEST = '</script><script>alert(1)</script>';
@@ -102,7 +105,7 @@ describe('web attacks over real HTTP', () => {
   describe('cross-site request forgery', () => {
     let target: string;
     beforeAll(async () => {
-      const booked = await guest.post('/api/reservations', bookingBody({ reservationDate: '2026-11-25' }));
+      const booked = await guest.api.reservations.$post({ json: bookingBody({ reservationDate: '2026-11-25' }) });
       expect(booked.status).toBe(201);
       target = booked.body.reservation.id;
     });
@@ -175,7 +178,7 @@ describe('web attacks over real HTTP', () => {
       expect(sameOrigin.status).toBe(200);
       const noBrowser = await withGuestCookie('PATCH', `/api/reservations/${target}`, {}, { name: 'Ann C' });
       expect(noBrowser.status).toBe(200);
-      expect((await guest.get(`/api/reservations/${target}`)).body.reservation.name).toBe('Ann C');
+      expect((await guest.api.reservations[':id'].$get({ param: { id: target } })).body.reservation.name).toBe('Ann C');
     });
 
     it('lets no other site read the API: no CORS headers, not even on a preflight', async () => {
@@ -232,8 +235,8 @@ describe('web attacks over real HTTP', () => {
         ['a deep link', anonymous.get('/my-reservations')],
         ['the print report', anonymous.get('/admin/print?date=2026-11-24')],
         ['a script asset', anonymous.get('/assets/app.js')],
-        ['an API success', anonymous.get('/api/health')],
-        ['an API refusal (401)', anonymous.get('/api/reservations/mine')],
+        ['an API success', anonymous.api.health.$get()],
+        ['an API refusal (401)', anonymous.api.reservations.mine.$get()],
         ['an unknown API path (404)', anonymous.get('/api/no-such-thing')],
         ['a Better Auth answer', anonymous.get('/api/auth/get-session')],
         ['a cross-site refusal (403)', anonymous.post('/api/reservations', {}, { origin: 'https://evil.example' })],
@@ -266,12 +269,11 @@ describe('web attacks over real HTTP', () => {
 
   describe('script in stored data', () => {
     it('stores an HTML name as typed and returns it only as JSON data', async () => {
-      const response = await guest.post(
-        '/api/reservations',
-        bookingBody({ name: HOSTILE_NAME, specialRequests: HOSTILE_REQUEST, reservationDate: '2026-11-24' }),
-      );
+      const response = await guest.api.reservations.$post({
+        json: bookingBody({ name: HOSTILE_NAME, specialRequests: HOSTILE_REQUEST, reservationDate: '2026-11-24' }),
+      });
       expect(response.status).toBe(201);
-      const { id } = response.body.reservation as { id: string };
+      const { id } = response.body.reservation;
       const stored = await server.database.db
         .selectFrom('reservations')
         .selectAll()
@@ -280,16 +282,17 @@ describe('web attacks over real HTTP', () => {
       // Neither stripped nor entity-encoded: the characters the guest typed, for the page to show as text.
       expect(stored).toMatchObject({ name: HOSTILE_NAME, specialRequests: HOSTILE_REQUEST });
 
-      const reads: [string, TestClient, string][] = [
-        ['the booking answer', guest, ''],
-        ["the guest's list", guest, '/api/reservations/mine'],
-        ['the reservation', guest, `/api/reservations/${id}`],
-        ["the admin's day", admin, '/api/reservations?date=2026-11-24'],
-        ["the admin's search list", admin, '/api/reservations/all'],
+      // Each read, and the booking's own answer (no read: it is there already).
+      const reads: [string, (() => Promise<Reply>) | undefined][] = [
+        ['the booking answer', undefined],
+        ["the guest's list", () => guest.api.reservations.mine.$get()],
+        ['the reservation', () => guest.api.reservations[':id'].$get({ param: { id } })],
+        ["the admin's day", () => admin.api.reservations.$get({ query: { date: '2026-11-24' } })],
+        ["the admin's search list", () => admin.api.reservations.all.$get()],
       ];
-      for (const [what, client, path] of reads) {
-        const answer = path ? await client.get(path) : response;
-        expect(answer.status, what).toBe(path ? 200 : 201);
+      for (const [what, read] of reads) {
+        const answer: Reply = read ? await read() : response;
+        expect(answer.status, what).toBe(read ? 200 : 201);
         // JSON with nosniff: a browser opening the URL directly shows text, it never renders HTML.
         expect(answer.headers.get('content-type'), what).toMatch(/^application\/json/);
         expect(answer.headers.get('x-content-type-options'), what).toBe('nosniff');
@@ -319,14 +322,13 @@ describe('web attacks over real HTTP', () => {
     });
 
     it('escapes it in the HTML of the morning reminder email', async () => {
-      const response = await admin.post(
-        '/api/reservations',
-        bookingBody({
+      const response = await admin.api.reservations.$post({
+        json: bookingBody({
           name: HOSTILE_NAME,
           reservationDate: '2026-11-28',
           reminderEmail: 'hostile.reminder@example.com',
         }),
-      );
+      });
       expect(response.status).toBe(201);
       try {
         server.clock.now = new Date('2026-11-28T17:00:00Z'); // 09:00 in Los Angeles on the day

@@ -1,8 +1,7 @@
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { addDays, weekdayOf } from '../../src/booking/booking-window';
-import { todayIn } from '../../src/booking/calendar';
+import { addDays, todayIn, weekdayOf } from '../../src/booking/calendar';
 import { holdBlocks } from '../../src/booking/hold-blocks';
 import { loadConfig } from '../../src/server/config';
 import { createLogger } from '../../src/server/logger';
@@ -38,7 +37,7 @@ async function prefill(database: TestDatabase, count: number): Promise<Set<strin
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: database.dataDir, DATABASE_URL: database.url });
   await (await prepareDatabase(config, createLogger({ env: 'test', logLevel: 'silent' }))).close();
   const db = new Database(database.url.slice('file:'.length));
-  const tables = config.restaurant.tables.map((table) => table.id);
+  const tables = config.firstStartDefaults.tables.map((table) => table.id);
   const insert = db.prepare(
     `insert into reservations (id, tableIds, startTime, endTime, reservationDate, email, reminderEmail, partySize,
        name, phoneNumber, seatType, specialRequests, createdAt, updatedAt)

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, weekdayOf } from '../../src/booking/booking-window';
-import { todayIn } from '../../src/booking/calendar';
+import { addDays, todayIn, weekdayOf } from '../../src/booking/calendar';
 import type { Reservation } from '../../src/shared/reservation';
 import { startAppProcess, type AppProcess } from '../support/app-process';
 import { auditBook } from '../support/book-integrity';

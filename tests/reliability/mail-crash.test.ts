@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../src/booking/booking-window';
-import { todayIn } from '../../src/booking/calendar';
+import { addDays, todayIn } from '../../src/booking/calendar';
 import { openDatabase } from '../../src/server/db/database';
 import { startAppProcess, type AppProcess } from '../support/app-process';
 import { databaseTarget } from '../support/book-integrity';

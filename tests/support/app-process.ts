@@ -54,9 +54,19 @@ export interface LaunchOptions {
   graceMs?: number;
 }
 
+/**
+ * The flags `npm start` gives node (package.json's start script, `node <flags> scripts/start.mjs`: the heap limit,
+ * decision 0012), so the app runs here with the memory settings it has in production.
+ */
+const START_FLAGS: string[] = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } }
+).scripts.start
+  .split(/\s+/)
+  .slice(1, -1);
+
 export const ENTRY_POINTS = {
-  source: ['--import', 'tsx', 'src/server/index.ts'],
-  built: ['dist/server/index.js'],
+  source: [...START_FLAGS, '--import', 'tsx', 'src/server/index.ts'],
+  built: [...START_FLAGS, 'dist/server/index.js'],
 } as const;
 
 /** Starts the app and resolves once it reports ready; rejects if it exits or is not ready in time. */

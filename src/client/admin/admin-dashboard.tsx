@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import * as adminMessages from '../../shared/messages/admin';
 import * as bookingMessages from '../../shared/messages/booking';
 import { Banner, type BannerMessage } from '../components/banner';
@@ -18,10 +18,13 @@ type Mode = 'date' | 'search';
  * owner's tools around them (SPEC section 2, Admin Dashboard).
  */
 export function AdminDashboard() {
+  // A link from the settings (a reservation to move off a table) names its date and the reservation whose Change
+  // Seats panel to open: /admin?date=2026-12-01&changeSeats=<id>.
+  const [searchParams] = useSearchParams();
   const [mode, setMode] = useState<Mode>('date');
   const [notices, setNotices] = useState<BannerMessage[]>([]);
   // Both views keep their state while the other shows: the date chosen stays for the way back.
-  const dateView = useDateView(mode === 'date');
+  const dateView = useDateView(mode === 'date', searchParams.get('date'));
   const searchView = useSearchView(mode === 'search');
   const view = mode === 'date' ? dateView : searchView;
 
@@ -44,9 +47,14 @@ export function AdminDashboard() {
     <section className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold text-stone-900">Admin Dashboard</h1>
-        <button type="button" className={primaryButton} onClick={print}>
-          Print Reservations ({view.list.length})
-        </button>
+        <div className="flex flex-wrap items-center gap-3">
+          <Link className={secondaryButton} to="/admin/settings">
+            Restaurant settings
+          </Link>
+          <button type="button" className={primaryButton} onClick={print}>
+            Print Reservations ({view.list.length})
+          </button>
+        </div>
       </div>
       <Banner kind="info">{bookingMessages.adminMode}</Banner>
       <MailStatus />
@@ -86,6 +94,7 @@ export function AdminDashboard() {
         failed={view.failed}
         emptyMessage={view.emptyMessage}
         setNotices={setNotices}
+        openSeatsFor={mode === 'date' ? (searchParams.get('changeSeats') ?? undefined) : undefined}
       />
 
       <ExportReservations />

@@ -1,13 +1,13 @@
 import { useId, useState } from 'react';
-import { todayIn } from '../../booking/calendar';
+import { isIsoDate, todayIn } from '../../booking/calendar';
 import * as adminMessages from '../../shared/messages/admin';
 import { appConfig } from '../app-config';
 import { TableLayout } from './table-layout';
 import { useLiveDay, useTables, type StreamState } from './use-admin-api';
 
-/** The dashboard's date view: one day's reservations, live (SPEC section 2, Search by Date). */
-export function useDateView(active: boolean) {
-  const [date, setDate] = useState(todayIn(appConfig.timeZone));
+/** The dashboard's date view: one day's reservations, live (SPEC section 2, Search by Date); today by default. */
+export function useDateView(active: boolean, initialDate?: string | null) {
+  const [date, setDate] = useState(initialDate && isIsoDate(initialDate) ? initialDate : todayIn(appConfig.timeZone));
   const day = useLiveDay(active && date ? date : null);
   return {
     date,

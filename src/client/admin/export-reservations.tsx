@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
-import { addDays } from '../../booking/booking-window';
-import { todayIn } from '../../booking/calendar';
+import { addDays, todayIn } from '../../booking/calendar';
 import { api, ApiError, OFFLINE_MESSAGE, unwrap, userMessage } from '../api/api-client';
 import { appConfig } from '../app-config';
 import { Banner } from '../components/banner';

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { changedFields } from '../../booking/editable-fields';
 import * as adminMessages from '../../shared/messages/admin';
@@ -31,10 +31,12 @@ interface Props {
   emptyMessage: string;
   /** The dashboard's notices, which the list's writes replace. */
   setNotices: (notices: BannerMessage[]) => void;
+  /** A reservation whose Change Seats panel opens once it is in the list (a link from the settings). */
+  openSeatsFor?: string | undefined;
 }
 
 /** The dashboard's list, in either view: each reservation's card, with Edit, Change Seats and Cancel. */
-export function ReservationList({ reservations, loading, failed, emptyMessage, setNotices }: Props) {
+export function ReservationList({ reservations, loading, failed, emptyMessage, setNotices, openSeatsFor }: Props) {
   const [panel, setPanel] = useState<Panel | null>(null);
   const [cancelling, setCancelling] = useState<Reservation | null>(null);
 
@@ -71,6 +73,17 @@ export function ReservationList({ reservations, loading, failed, emptyMessage, s
     flushSync(() => setPanel(null));
     document.getElementById(openerId(panel))?.focus();
   };
+
+  // Once: after that the admin's own clicks decide what is open.
+  const openedFromLink = useRef(false);
+  const listed = reservations.some((reservation) => reservation.id === openSeatsFor);
+  useEffect(() => {
+    if (!openSeatsFor || !listed || openedFromLink.current) return;
+    openedFromLink.current = true;
+    openPanel({ kind: 'seats', id: openSeatsFor });
+    // openPanel only reads state it sets; running again for it would reopen the panel.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [openSeatsFor, listed]);
 
   const panelOf = (reservation: Reservation) => {
     if (panel?.id !== reservation.id) return null;

@@ -1,11 +1,11 @@
 import { byTableNumber } from '../../booking/assign-tables';
-import type { RestaurantTable } from '../../booking/restaurant-config';
+import type { Table } from '../../booking/restaurant-settings';
 import type { Reservation } from '../../shared/reservation';
 import { timeRange } from '../reservation-ui/format';
 import type { TableLocation } from '../../shared/seat-types';
 
 /** The day's floor plan: every table with its seats and the times it is booked (SPEC section 2). */
-export function TableLayout({ tables, reservations }: { tables: RestaurantTable[]; reservations: Reservation[] }) {
+export function TableLayout({ tables, reservations }: { tables: Table[]; reservations: Reservation[] }) {
   const bookings = (id: string) =>
     reservations.filter((r) => r.tableIds.includes(id)).sort((a, b) => a.startTime - b.startTime);
   const group = (location: TableLocation) => tables.filter((t) => t.location === location).sort(byTableNumber);

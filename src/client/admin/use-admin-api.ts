@@ -55,6 +55,8 @@ export function useLiveDay(date: string | null) {
         setState('live');
       });
       source.addEventListener('paused', () => setState('paused'));
+      // The owner changed a setting (on this or another device): the floor plan is read again.
+      source.addEventListener('settings', () => void queryClient.invalidateQueries({ queryKey: adminKeys.tables }));
       source.addEventListener('error', () => {
         setState('reconnecting');
         // An answer other than a stream (a 503 while the database is down, a 401 once signed out) ends

@@ -2,6 +2,7 @@ import type { ClientResponse, hc } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
 import type { ApiRoutes } from '../../server/app';
 import type { ErrorBody, ErrorCode } from '../../shared/errors';
+import type { Reservation } from '../../shared/reservation';
 
 /** Hono's typed client for our routes: the types follow the server, so a wrong path or body fails to compile. */
 export type ApiClient = ReturnType<typeof hc<ApiRoutes>>;
@@ -61,6 +62,8 @@ export class ApiError extends Error {
     message: string,
     /** The server's code; 'network' when nothing answered, 'unknown' for an answer not in our shape. */
     readonly code: ErrorCode | 'network' | 'unknown',
+    /** The reservations a refusal is about (a settings change that would strand them), when it lists some. */
+    readonly reservations: Reservation[] = [],
   ) {
     super(message);
   }
@@ -96,6 +99,7 @@ export async function unwrap<R extends ClientResponse<unknown>>(call: Promise<R>
     response.status,
     body?.error?.message ?? 'Something went wrong. Please try again.',
     body?.error?.code ?? 'unknown',
+    body?.error?.reservations ?? [],
   );
 }
 

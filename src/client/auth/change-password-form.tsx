@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { accountResolver, preloadAccountValidation } from './account-resolver';
+import { AccountForm, NewPasswordFields } from './account-form';
+import { accountResolver } from './account-resolver';
 import type { NewPasswordValues } from '../../shared/account-schemas';
 import { api, ApiError, unwrap } from '../api/api-client';
 import { Banner, type BannerMessage } from '../components/banner';
 import { primaryButton } from '../components/buttons';
-import { TextField } from '../components/text-field';
 import { authErrorMessage } from './auth-error-message';
 import { ReauthenticateDialog } from './reauthenticate-dialog';
 
@@ -59,31 +59,20 @@ export function ChangePasswordForm({ email }: { email: string }) {
   return (
     <div className="space-y-4">
       {result && <Banner kind={result.kind}>{result.text}</Banner>}
-      <form
-        onFocus={preloadAccountValidation}
-        noValidate
-        className="space-y-4"
+      <AccountForm
         onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+        isSubmitting={formState.isSubmitting}
+        submitLabel="Change password"
+        busyLabel="Saving…"
+        buttonClassName={primaryButton}
       >
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters."
-          error={formState.errors.password?.message}
-          {...register('password')}
+        <NewPasswordFields
+          labels={{ password: 'New password', confirmPassword: 'Confirm new password' }}
+          password={register('password')}
+          confirmPassword={register('confirmPassword')}
+          errors={formState.errors}
         />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          error={formState.errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
-        <button type="submit" className={primaryButton} disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Saving…' : 'Change password'}
-        </button>
-      </form>
+      </AccountForm>
       {pendingPassword !== null && (
         <ReauthenticateDialog
           email={email}

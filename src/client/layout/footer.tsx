@@ -51,67 +51,58 @@ export function Footer() {
           )}
         </div>
 
-        <nav aria-labelledby="footer-navigation">
-          <h2 id="footer-navigation" className="mb-3 text-sm font-semibold uppercase tracking-wide text-stone-400">
-            Navigation
-          </h2>
-          <ul className="space-y-2">
-            <li>
-              <Link className={linkClass} to="/">
-                Make Reservation
-              </Link>
-            </li>
-            <li>
-              <Link className={linkClass} to="/my-reservations">
-                My Reservations
-              </Link>
-            </li>
-          </ul>
-        </nav>
-
-        <nav aria-labelledby="footer-legal">
-          <h2 id="footer-legal" className="mb-3 text-sm font-semibold uppercase tracking-wide text-stone-400">
-            Legal
-          </h2>
-          <ul className="space-y-2">
-            <li>
-              <Link className={linkClass} to="/legal/terms-of-service">
-                Terms of Service
-              </Link>
-            </li>
-            <li>
-              <Link className={linkClass} to="/legal/privacy-policy">
-                Privacy Policy
-              </Link>
-            </li>
-          </ul>
-        </nav>
-
+        <FooterLinks
+          id="footer-navigation"
+          title="Navigation"
+          links={[
+            { to: '/', label: 'Make Reservation' },
+            { to: '/my-reservations', label: 'My Reservations' },
+          ]}
+        />
+        <FooterLinks
+          id="footer-legal"
+          title="Legal"
+          links={[
+            { to: '/legal/terms-of-service', label: 'Terms of Service' },
+            { to: '/legal/privacy-policy', label: 'Privacy Policy' },
+          ]}
+        />
         {auth.status === 'signedIn' && (
-          <nav aria-labelledby="footer-account">
-            <h2 id="footer-account" className="mb-3 text-sm font-semibold uppercase tracking-wide text-stone-400">
-              Account
-            </h2>
-            <ul className="space-y-2">
-              <li>
-                <Link className={linkClass} to="/settings/general">
-                  Settings
-                </Link>
-              </li>
-              {/* For every signed-in visitor, as the spec lists it: a guest who follows it is told it is the
-                  admin's, and sent home. */}
-              <li>
-                <Link className={linkClass} to="/admin">
-                  Admin
-                </Link>
-              </li>
-            </ul>
-          </nav>
+          <FooterLinks
+            id="footer-account"
+            title="Account"
+            // Admin is there for every signed-in visitor, as the spec lists it: a guest who follows it is told it
+            // is the admin's, and sent home.
+            links={[
+              { to: '/settings/general', label: 'Settings' },
+              { to: '/admin', label: 'Admin' },
+            ]}
+          />
         )}
       </div>
       <p className="border-t border-stone-800 py-4 text-center text-xs text-stone-400">
         © {new Date().getFullYear()} {appConfig.restaurantName}
       </p>
     </footer>
+  );
+}
+
+/** One titled block of the footer's links, named by its heading for screen readers. */
+function FooterLinks({ id, title, links }: { id: string; title: string; links: { to: string; label: string }[] }) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="mb-3 text-sm font-semibold uppercase tracking-wide text-stone-400">
+        {title}
+      </h2>
+      <ul className="space-y-2">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link className={linkClass} to={link.to}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

@@ -66,7 +66,7 @@ export function ReservationForm({
   const { values, set, errors, dateError, partyNumber, loadFailed, formRef, failureRef, submit, preloadSchemas } =
     useReservationFormState({ initial, failure, missingTimeMessage, onValid: onSubmit });
   const ids = { guests: useId(), seat: useId(), times: useId(), requests: useId() };
-  const dateWindow = bookingWindow(isAdmin ? 'admin' : 'guest', todayIn(appConfig.timeZone));
+  const dateWindow = bookingWindow(isAdmin ? 'admin' : 'guest', todayIn(appConfig.timeZone), appConfig.guestDaysAhead);
   const times = useAvailableTimes(values.reservationDate, partyNumber, values.seatType, excludeId);
   const awaitingTables = Boolean(pickTables && values.startTime !== null && !values.tableIds);
 
@@ -112,7 +112,7 @@ export function ReservationForm({
           max={dateWindow.last}
           value={values.reservationDate}
           error={dateError}
-          hint="We are open Tuesday to Sunday."
+          hint={appConfig.openDaysHint}
           onChange={(e) => set('reservationDate', e.target.value)}
         />
         <div>
@@ -280,7 +280,7 @@ function AvailableTimes({
   if (state.data.refusal) {
     return (
       <Suspense fallback={loading}>
-        <DateRefusalNote reason={state.data.refusal} isAdmin={isAdmin} />
+        <DateRefusalNote reason={state.data.refusal} date={state.data.date} note={state.data.note} isAdmin={isAdmin} />
       </Suspense>
     );
   }

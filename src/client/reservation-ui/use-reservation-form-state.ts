@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { isMonday } from '../../booking/booking-window';
+import { closedOnWeekday } from '../../booking/booking-window';
+import { onClosedWeekday } from '../../booking/restaurant-settings';
+import { appConfig } from '../app-config';
 import type { CreateReservationInput } from '../../booking/reservation-schemas';
-import * as bookingMessages from '../../shared/messages/booking';
 import type { SeatType } from '../../shared/seat-types';
 import { ApiError } from '../api/api-client';
 
@@ -110,10 +111,12 @@ export function useReservationFormState({ initial, failure, missingTimeMessage, 
     values,
     set,
     errors,
-    /** The date's own error, or the Monday it falls on. */
+    /** The date's own error, or the closed weekday it falls on ('We are closed on Mondays'). */
     dateError:
       errors.reservationDate ??
-      (values.reservationDate && isMonday(values.reservationDate) ? bookingMessages.closedMondays : undefined),
+      (values.reservationDate && onClosedWeekday(values.reservationDate, appConfig.closedWeekdays)
+        ? closedOnWeekday(values.reservationDate)
+        : undefined),
     partyNumber,
     loadFailed,
     formRef,

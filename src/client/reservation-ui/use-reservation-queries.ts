@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SeatType } from '../../shared/seat-types';
 import { isIsoDate } from '../../booking/calendar';
-import { isMonday } from '../../booking/booking-window';
+import { onClosedWeekday } from '../../booking/restaurant-settings';
+import { appConfig } from '../app-config';
 import { api, unwrap } from '../api/api-client';
 
 export const reservationKeys = {
@@ -14,7 +15,7 @@ export const reservationKeys = {
 
 /** The seatings with room for this party, once date and party size make sense. */
 export function useAvailableTimes(date: string, partySize: number | null, seatType: SeatType, excludeId?: string) {
-  const enabled = isIsoDate(date) && !isMonday(date) && partySize !== null;
+  const enabled = isIsoDate(date) && !onClosedWeekday(date, appConfig.closedWeekdays) && partySize !== null;
   return useQuery({
     queryKey: reservationKeys.availability(date, partySize ?? 0, seatType, excludeId),
     queryFn: () =>

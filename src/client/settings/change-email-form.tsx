@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { accountResolver, preloadAccountValidation } from '../auth/account-resolver';
+import { AccountForm } from '../auth/account-form';
+import { accountResolver } from '../auth/account-resolver';
 import type { ChangeEmailValues } from '../../shared/account-schemas';
 import { authErrorMessage } from '../auth/auth-error-message';
 import { Banner, type BannerMessage } from '../components/banner';
@@ -30,11 +31,12 @@ export function ChangeEmailForm() {
     <div className="space-y-4">
       <h2 className="text-lg font-semibold text-stone-900">Change email</h2>
       {result && <Banner kind={result.kind}>{result.text}</Banner>}
-      <form
-        onFocus={preloadAccountValidation}
-        noValidate
-        className="space-y-4"
+      <AccountForm
         onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+        isSubmitting={formState.isSubmitting}
+        submitLabel="Send confirmation link"
+        busyLabel="Sending…"
+        buttonClassName={secondaryButton}
       >
         <TextField
           label="New email"
@@ -43,10 +45,7 @@ export function ChangeEmailForm() {
           error={formState.errors.newEmail?.message}
           {...register('newEmail')}
         />
-        <button type="submit" className={secondaryButton} disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Sending…' : 'Send confirmation link'}
-        </button>
-      </form>
+      </AccountForm>
     </div>
   );
 }

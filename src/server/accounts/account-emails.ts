@@ -1,3 +1,4 @@
+import type { RestaurantDetails } from '../../booking/restaurant-settings';
 import type { AppConfig } from '../config';
 import type { AppDatabase } from '../db/database';
 import type { RateCounters } from '../db/rate-counters';
@@ -29,6 +30,8 @@ export function createAccountEmails(
   outbox: MailOutbox,
   counters: RateCounters,
   logger: Logger,
+  /** The restaurant as the owner's settings have it now (the emails' signature). */
+  restaurant: () => RestaurantDetails,
 ): AccountEmails {
   const { db } = database;
   const cap = config.fairUse.accountEmailsPerHour;
@@ -61,17 +64,13 @@ export function createAccountEmails(
       });
       await deliver(
         'verify-email',
-        mailTemplates.verifyEmail(config.restaurant, user.email, actionLink(config.publicUrl, 'verifyEmail', code)),
+        mailTemplates.verifyEmail(restaurant(), user.email, actionLink(config.publicUrl, 'verifyEmail', code)),
       );
     },
     async sendPasswordReset(email, resetToken) {
       await deliver(
         'reset-password',
-        mailTemplates.resetPassword(
-          config.restaurant,
-          email,
-          actionLink(config.publicUrl, 'resetPassword', resetToken),
-        ),
+        mailTemplates.resetPassword(restaurant(), email, actionLink(config.publicUrl, 'resetPassword', resetToken)),
       );
     },
     async sendEmailChanged(change) {
@@ -79,7 +78,7 @@ export function createAccountEmails(
       await deliver(
         'email-changed',
         mailTemplates.emailChanged(
-          config.restaurant,
+          restaurant(),
           change.oldEmail,
           change.newEmail,
           actionLink(config.publicUrl, 'recoverEmail', code),
@@ -90,7 +89,7 @@ export function createAccountEmails(
       await deliver(
         'sign-up-attempt',
         mailTemplates.signUpAttempt(
-          config.restaurant,
+          restaurant(),
           email,
           `${config.publicUrl}/auth/signin`,
           `${config.publicUrl}/auth/forgotpass`,

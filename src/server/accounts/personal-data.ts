@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import { addDays, hasBegun } from '../../booking/booking-window';
-import { clockIn, todayIn } from '../../booking/calendar';
+import { hasBegun } from '../../booking/booking-window';
+import { addDays, clockIn, todayIn } from '../../booking/calendar';
 import type { Database } from '../db/schema';
-import type { ChangeFeed } from '../reservations/change-feed';
+import type { ChangeFeed } from '../change-feed/change-feed';
 
 // The privacy policy's promises, kept by the code (issue 15.15): a guest can delete their account, and old
 // reservations lose the guest's details after the retention period. The restaurant keeps the fact of a past

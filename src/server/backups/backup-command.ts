@@ -1,29 +1,15 @@
-import { ConfigError, loadConfig } from '../config';
+import { count, loadSqliteCommandConfig } from './command-config';
 import { BackupError, createBackup } from './create-backup';
 
 // `npm run backup`, and `node dist/server/backup.js` in a build: one backup of the SQLite book into
 // BACKUP_DIR, taken while the app runs, checked before it is reported. Reads the same settings as the app.
 // Success prints one line on stdout; anything else one line on stderr and exit code 1 (for cron and scripts).
 
-const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
-
 function main(): number {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`Configuration error: ${error.message}`);
-      return 1;
-    }
-    throw error;
-  }
-  if (config.database.dialect !== 'sqlite') {
-    console.error(
-      'backup: DATABASE_URL is PostgreSQL: back it up with pg_dump, and keep the auth secret with it (README, "Backups"); this command copies SQLite only.',
-    );
-    return 1;
-  }
+  const config = loadSqliteCommandConfig(
+    'backup: DATABASE_URL is PostgreSQL: back it up with pg_dump, and keep the auth secret with it (README, "Backups"); this command copies SQLite only.',
+  );
+  if (!config) return 1;
   try {
     const result = createBackup({
       databaseFile: config.database.file,

@@ -1,8 +1,7 @@
 import { Cron } from 'croner';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { addDays } from '../../booking/booking-window';
-import { todayIn } from '../../booking/calendar';
+import { addDays, todayIn } from '../../booking/calendar';
 import { zonedInstant } from '../../booking/zoned-time';
 import type { AppConfig } from '../config';
 import type { Logger } from '../logger';

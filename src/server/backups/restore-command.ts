@@ -1,13 +1,11 @@
 import { formatLongDate, todayIn, clockIn } from '../../booking/calendar';
 import { formatTime12h } from '../../booking/clock';
-import { ConfigError, loadConfig } from '../config';
+import { count, loadSqliteCommandConfig } from './command-config';
 import { RestoreRefused, restoreBackup, type RestoreResult } from './restore-backup';
 
 // `npm run restore -- FILE`, and `node dist/server/restore.js FILE` in a build: puts a backup in place of the
 // SQLite book named by the app's settings, with the app stopped. It prints what it restored; a refusal is one
 // line on stderr ending "Nothing was replaced." with exit code 1.
-
-const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 function main(args: string[]): number {
   if (args.length !== 1 || !args[0]) {
@@ -15,22 +13,10 @@ function main(args: string[]): number {
     return 1;
   }
   const [file] = args as [string];
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`Configuration error: ${error.message}`);
-      return 1;
-    }
-    throw error;
-  }
-  if (config.database.dialect !== 'sqlite') {
-    console.error(
-      'restore: DATABASE_URL is PostgreSQL: restore it with pg_restore (README, "Backups"); this command restores SQLite backups only. Nothing was replaced.',
-    );
-    return 1;
-  }
+  const config = loadSqliteCommandConfig(
+    'restore: DATABASE_URL is PostgreSQL: restore it with pg_restore (README, "Backups"); this command restores SQLite backups only. Nothing was replaced.',
+  );
+  if (!config) return 1;
   try {
     const result = restoreBackup({
       file,

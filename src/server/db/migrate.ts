@@ -11,9 +11,11 @@ import { adminGrants } from './migrations/0007-admin-grants';
 import { rateCounters } from './migrations/0008-rate-counters';
 import { healthProbe } from './migrations/0009-health-probe';
 import { mailOutbox } from './migrations/0010-mail-outbox';
+import { ownerSettings } from './migrations/0011-owner-settings';
+import { settingsChangeOrder } from './migrations/0012-settings-change-order';
 
 // Every schema change is a new entry here, never an edit of an old one: the names record what ran.
-function migrationsFor(dialect: Dialect): Record<string, Migration> {
+export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '0001-tables-and-reservations': tablesAndReservations,
     '0002-auth-tables': authTables(dialect),
@@ -25,6 +27,8 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0008-rate-counters': rateCounters,
     '0009-health-probe': healthProbe,
     '0010-mail-outbox': mailOutbox,
+    '0011-owner-settings': ownerSettings,
+    '0012-settings-change-order': settingsChangeOrder,
   };
 }
 

@@ -13,6 +13,41 @@ export interface TablesTable {
   location: TableLocation;
   /** 1 or 0 */
   isReservable: number;
+  /** Place in the floor order: tables in consecutive places combine for a larger party. */
+  position: number;
+  /** When the owner retired it (it then takes no bookings; past reservations keep its id), or null. */
+  retiredAt: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** The owner's settings, one row (id 1); details, hours and rules are JSON (src/booking/restaurant-settings.ts). */
+export interface RestaurantSettingsTable {
+  id: number;
+  /** Goes up by one with every change of any setting, tables and closures included. */
+  version: number;
+  details: string;
+  hours: string;
+  rules: string;
+  updatedAt: string;
+}
+
+/** Dates the restaurant is closed, both ends included, and what guests are told. */
+export interface ClosuresTable {
+  id: string;
+  firstDate: string;
+  lastDate: string;
+  note: string | null;
+  createdAt: string;
+}
+
+/** Who changed which setting, when, in words. */
+export interface SettingsChangesTable {
+  id: string;
+  changedAt: string;
+  actorEmail: string;
+  area: string;
+  summary: string;
+  /** The settings' version the change made (its place in the history); null on lines from before 0012. */
+  version: number | null;
 }
 
 export interface ReservationsTable {
@@ -44,6 +79,16 @@ export interface AuthUserTable {
   email: string;
   emailVerified: ColumnType<boolean | number, boolean | number, boolean | number>;
   image: string | null;
+  createdAt: ColumnType<Date | string, Date | string, Date | string>;
+  updatedAt: ColumnType<Date | string, Date | string, Date | string>;
+}
+
+/** Better Auth's sessions (migrations/0002): read by the session fast path (http/session-fast-path.ts). */
+export interface AuthSessionTable {
+  id: string;
+  token: string;
+  userId: string;
+  expiresAt: ColumnType<Date | string, Date | string, Date | string>;
   createdAt: ColumnType<Date | string, Date | string, Date | string>;
   updatedAt: ColumnType<Date | string, Date | string, Date | string>;
 }
@@ -104,6 +149,9 @@ export interface MailOutboxTable {
 }
 
 export interface Database {
+  restaurant_settings: RestaurantSettingsTable;
+  closures: ClosuresTable;
+  settings_changes: SettingsChangesTable;
   mail_outbox: MailOutboxTable;
   admin_grants: AdminGrantsTable;
   rate_counters: RateCountersTable;
@@ -112,4 +160,5 @@ export interface Database {
   tables: TablesTable;
   reservations: ReservationsTable;
   user: AuthUserTable;
+  session: AuthSessionTable;
 }

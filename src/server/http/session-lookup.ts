@@ -1,22 +1,29 @@
 import type { MiddlewareHandler } from 'hono';
+import type { Kysely } from 'kysely';
 import type { AdminSeat } from '../accounts/admin-seat';
 import type { Auth } from '../auth';
+import type { Database } from '../db/schema';
 import type { Actor, AppEnv, Session } from './app-env';
+import { createSessionFastPath } from './session-fast-path';
 
 /**
  * Who is asking, from the session cookie alone, for every /api request after Better Auth's own: the session,
  * and the caller (`c.var.actor`) with its role decided once. Asked of Better Auth each time, so a session ended
  * anywhere stops at once (see docs/decisions/0006).
  */
-export function createSessionLookup(auth: Auth, seat: AdminSeat) {
+export function createSessionLookup(auth: Auth, seat: AdminSeat, db: Kysely<Database>) {
   // Better Auth's session cookie name (with __Secure- in front when served over https).
   const cookieName = auth.$context.then((context) => context.authCookies.sessionToken.name);
+  const fastPath = createSessionFastPath(auth, db);
 
   /** The session the headers carry, and the cookies Better Auth set while finding it. */
   async function find(requestHeaders: Headers): Promise<{ session: Session | null; setCookies: string[] }> {
+    const cookies = requestHeaders.get('cookie') ?? '';
     // No session cookie, no session: no lookup at all.
-    if (!(requestHeaders.get('cookie') ?? '').includes(`${await cookieName}=`))
-      return { session: null, setCookies: [] };
+    if (!cookies.includes(`${await cookieName}=`)) return { session: null, setCookies: [] };
+    // The plain case without Better Auth's endpoint machinery; every other case is Better Auth's.
+    const plain = await (await fastPath).find(cookies);
+    if (plain) return { session: plain, setCookies: [] };
     const { headers, response: session } = await auth.api.getSession({ headers: requestHeaders, returnHeaders: true });
     // Only a found session's cookies (a renewal) are passed on. The clearing cookie of an ended one is not: a
     // request sent before a password change and answered after it would clear the new session's cookie.

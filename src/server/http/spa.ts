@@ -3,24 +3,31 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Env, Hono } from 'hono';
+import { closedWeekdays, type RestaurantSettings } from '../../booking/restaurant-settings';
+import { openDaysHint } from '../../booking/weekdays';
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '../../shared/public-config';
 import type { AppConfig } from '../config';
+import type { LiveSettings } from '../settings/live-settings';
 
-export function publicConfig(config: AppConfig): PublicConfig {
+export function publicConfig(config: AppConfig, settings: RestaurantSettings): PublicConfig {
+  const { details, hours, rules } = settings;
   return {
-    restaurantName: config.restaurant.name,
-    phone: config.restaurant.phone,
-    address: config.restaurant.address,
-    links: config.restaurant.links,
+    restaurantName: details.name,
+    phone: details.phone,
+    address: details.address,
+    links: details.links,
     timeZone: config.restaurant.timeZone,
+    closedWeekdays: closedWeekdays(hours),
+    openDaysHint: openDaysHint(closedWeekdays(hours)),
+    guestDaysAhead: rules.guestDaysAhead,
     googleSignIn: config.google !== undefined,
     retentionDays: config.retentionDays,
   };
 }
 
 /** A JSON data block (not a script CSP must allow) the client reads at start, saving a round trip. */
-export function renderPublicConfigTag(config: AppConfig): string {
-  const json = JSON.stringify(publicConfig(config)).replace(/</g, '\\u003c');
+export function renderPublicConfigTag(config: PublicConfig): string {
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
   return `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${json}</script>`;
 }
 
@@ -30,14 +37,33 @@ export const PUBLIC_CONFIG_PLACEHOLDER = '<!--public-config-->';
  * Serves the built client: hashed assets with a year of cache (precompressed .br/.gz when the browser takes
  * them), and index.html for every other GET so deep links and the SPA's own 404 page work.
  */
-export function mountClient<E extends Env>(app: Hono<E>, config: AppConfig, clientDir: string): boolean {
+export function mountClient<E extends Env>(
+  app: Hono<E>,
+  config: AppConfig,
+  settings: LiveSettings,
+  clientDir: string,
+): boolean {
   const indexFile = join(clientDir, 'index.html');
   if (!existsSync(indexFile)) return false;
 
-  const html = readFileSync(indexFile, 'utf8').replace(PUBLIC_CONFIG_PLACEHOLDER, renderPublicConfigTag(config));
-  const encoded = { br: brotliCompressSync(html), gzip: gzipSync(html), identity: Buffer.from(html) };
+  const template = readFileSync(indexFile, 'utf8');
+  // index.html carries the settings as they are: compressed once per version of the settings, not per request.
+  let rendered: { version: number; br: Buffer; gzip: Buffer; identity: Buffer } | undefined;
+  const indexFor = (current: RestaurantSettings) => {
+    if (rendered?.version !== current.version) {
+      const html = template.replace(PUBLIC_CONFIG_PLACEHOLDER, renderPublicConfigTag(publicConfig(config, current)));
+      rendered = {
+        version: current.version,
+        br: brotliCompressSync(html),
+        gzip: gzipSync(html),
+        identity: Buffer.from(html),
+      };
+    }
+    return rendered;
+  };
 
   const sendIndex = (c: Context) => {
+    const encoded = indexFor(settings.current());
     const accepts = c.req.header('accept-encoding') ?? '';
     const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : 'identity';
     c.header('Content-Type', 'text/html; charset=utf-8');

@@ -1,6 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
+import { createRequire } from 'node:module';
+import type { Transporter } from 'nodemailer';
+import type nodemailerModule from 'nodemailer';
 import type { AppConfig } from '../config';
 import type { Logger } from '../logger';
 
@@ -20,28 +22,36 @@ export interface Mailer {
  * SMTP through nodemailer when SMTP_URL is set; otherwise each message becomes an .eml file in the outbox
  * folder (and its links are logged), so a fresh install works with no mail server.
  */
-export function createMailer(config: AppConfig, logger: Logger): Mailer {
-  const from = config.mail.from;
+// nodemailer is loaded with the first email, not at start: most of the time no email is on its way, and it is
+// 5 MB of memory (issue 18: under 100 MB idle). It is CommonJS, so it loads synchronously.
+let nodemailerLoaded: typeof nodemailerModule | undefined;
+const nodemailer = () => (nodemailerLoaded ??= createRequire(import.meta.url)('nodemailer') as typeof nodemailerModule);
+
+export function createMailer(config: AppConfig, logger: Logger, restaurantName: () => string): Mailer {
+  // The sender by default is the restaurant by its current name (the owner may rename it in the settings).
+  const sender = () => config.mail.from ?? { name: restaurantName(), address: 'reservations@localhost' };
   if (config.mail.smtpUrl) {
     // Seconds, not nodemailer's minutes: a mail server that accepts a connection and never answers fails this
     // send soon, and the outbox tries again later (mail/outbox.ts).
     const timeout = config.mail.timeoutMs;
-    const transport: Transporter = nodemailer.createTransport({
-      url: config.mail.smtpUrl,
-      connectionTimeout: timeout,
-      greetingTimeout: timeout,
-      socketTimeout: timeout,
-    });
+    const smtpUrl = config.mail.smtpUrl;
+    let transport: Transporter | undefined;
     return {
       async send(message) {
-        await transport.sendMail({ from, ...message });
+        transport ??= nodemailer().createTransport({
+          url: smtpUrl,
+          connectionTimeout: timeout,
+          greetingTimeout: timeout,
+          socketTimeout: timeout,
+        });
+        await transport.sendMail({ from: sender(), ...message });
         logger.info({ to: message.to, subject: message.subject }, 'email sent');
       },
     };
   }
 
   const outbox = config.mail.outboxDir;
-  const writer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let writer: Transporter | undefined;
   let sequence = 0;
   // The links carry live tokens (a password reset): handy in the log on a fresh install, never in production.
   const logLinks = config.env !== 'production';
@@ -53,7 +63,8 @@ export function createMailer(config: AppConfig, logger: Logger): Mailer {
   }
   return {
     async send(message) {
-      const info = await writer.sendMail({ from, ...message });
+      writer ??= nodemailer().createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+      const info = await writer.sendMail({ from: sender(), ...message });
       mkdirSync(outbox, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = join(outbox, `${stamp}-${String(++sequence).padStart(4, '0')}.eml`);

@@ -2,6 +2,7 @@ import { Cron } from 'croner';
 import type { Kysely } from 'kysely';
 import { clockIn, todayIn } from '../../booking/calendar';
 import { zonedInstant } from '../../booking/zoned-time';
+import type { RestaurantDetails } from '../../booking/restaurant-settings';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/schema';
 import type { Logger } from '../logger';
@@ -19,6 +20,8 @@ interface Deps {
   db: Kysely<Database>;
   outbox: MailOutbox;
   config: AppConfig;
+  /** The restaurant as the owner's settings have it now (the email's signature). */
+  restaurant: () => RestaurantDetails;
   logger: Logger;
   now: () => Date;
 }
@@ -62,7 +65,7 @@ export function createReminderJob(deps: Deps) {
           .executeTakeFirst();
         if (Number(claim.numUpdatedRows) !== 1) return false;
         const message = mailTemplates.reminder(
-          config.restaurant,
+          deps.restaurant(),
           reservation.reminderEmail,
           { ...reservation, startTime: Number(reservation.startTime), endTime: Number(reservation.endTime) },
           `${config.publicUrl}/my-reservations`,

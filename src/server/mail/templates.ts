@@ -1,12 +1,12 @@
-import type { AppConfig } from '../config';
+import type { RestaurantDetails } from '../../booking/restaurant-settings';
 import { formatLongDate } from '../../booking/calendar';
 import { formatTime12h } from '../../booking/clock';
 import type { MailMessage } from './mailer';
 
 // Every email the app sends, in one place: a plain-text and an HTML body, signed with the restaurant's
-// name, address and phone.
+// name, address and phone as the owner's settings have them when the email is written.
 
-type Restaurant = AppConfig['restaurant'];
+type Restaurant = RestaurantDetails;
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { Actor } from '../http/app-env';
-import type { ChangeFeed, ReservationChange } from './change-feed';
+import type { ChangeFeed, ReservationChange } from '../change-feed/change-feed';
 import type { Reservation } from '../../shared/reservation';
 
 /** A comment line on the admin's stream this often keeps proxies from closing it, and re-checks the session. */
@@ -24,7 +24,7 @@ export interface AdminStreamDeps {
 /**
  * The admin's live day view over Server-Sent Events: 'snapshot' carries the whole day, first and after every
  * change that touches it; 'paused' says live updates are interrupted (the change feed lost its connection, or
- * the day cannot be read) until the next snapshot. Admin rights are asked again before every snapshot and
+ * the day cannot be read) until the next snapshot; 'settings' says the owner changed a setting (the floor plan). Admin rights are asked again before every snapshot and
  * heartbeat: a session ended meanwhile closes the stream, and its reconnect is refused.
  */
 export function streamAdminDay(c: Context, deps: AdminStreamDeps, date: string) {
@@ -64,7 +64,10 @@ export function streamAdminDay(c: Context, deps: AdminStreamDeps, date: string) 
         ? change.reservationDate === date
         : change.reservation.reservationDate === date || (change.type === 'updated' && change.previousDate === date);
     const unsubscribe = deps.feed.subscribe((change) => {
-      if (touches(change)) snapshotSoon();
+      // The owner changed a setting (a table added, seats changed): the dashboard reads the floor plan again.
+      if (change.type === 'settings')
+        void stream.writeSSE({ event: 'settings', data: String(change.version) }).catch(() => undefined);
+      else if (touches(change)) snapshotSoon();
     });
     // Changes made while the feed was not listening were not heard: the whole day again once it listens.
     const unwatch = deps.feed.onStatus((status) => {

@@ -1,49 +1,57 @@
 import * as bookingMessages from '../../shared/messages/booking';
 import { sql, type Transaction } from 'kysely';
-import { assignForSlot, candidateTables, freeTables, type BookedReservation } from '../../booking/availability';
-import { BEGUN_MESSAGE, dateRefusal, hasBegun, timeRefusal, type Role } from '../../booking/booking-window';
+import {
+  assignForSlot,
+  candidateTables,
+  freeTables,
+  seatingFull,
+  type BookedReservation,
+} from '../../booking/availability';
+import { BEGUN_MESSAGE, calendarOf, dateRefusal, hasBegun, timeRefusal, type Role } from '../../booking/booking-window';
 import { seatsChosen, seatsEnough } from '../../booking/table-choice';
 import { fairBookingRefusal } from '../../booking/fair-booking';
-import type { RestaurantTable } from '../../booking/restaurant-config';
+import { activeTables, outsideHours, type RestaurantSettings, type Table } from '../../booking/restaurant-settings';
 import { GUEST_MAX_PARTY } from '../../booking/party-size';
-import { seatingTimes } from '../../booking/seatings';
+import { lockExclusive, LOCKS } from '../db/advisory-locks';
 import type { Database } from '../db/schema';
 import type { Actor } from '../http/app-env';
 import { AppError } from '../http/errors';
 import type { Reservation } from '../../shared/reservation';
 import type { SeatType } from '../../shared/seat-types';
-import { bookedOn, isHoldConflict, loadTables, reservationsOf } from './reservation-store';
+import { bookedOn, isHoldConflict, reservationsOf } from './reservation-store';
 import { type ReservationDeps, restaurantClock } from './reservation-deps';
 
 // The booking rules (src/booking) applied to the database, shared by the operations that write: when, how
-// many, which tables, fair use, and the database's last word on a table held twice.
+// many, which tables, fair use, the covers cap, and the database's last word on a table held twice. Every check
+// reads the owner's settings as the writing transaction read them (settings.forWrite), never an older copy.
 
 /** Attempts at an automatic assignment when a concurrent booking took the chosen table first. */
 export const ASSIGNMENT_ATTEMPTS = 3;
 
 export const notFound = () => new AppError('not_found', bookingMessages.reservationNotFound);
 
-export function checkWhen(deps: ReservationDeps, role: Role, date: string, startTime: number) {
+export function checkWhen(
+  deps: ReservationDeps,
+  settings: RestaurantSettings,
+  role: Role,
+  date: string,
+  startTime: number,
+) {
   const { today, nowHhmm } = restaurantClock(deps);
-  const refusal =
-    dateRefusal(date, role, today, deps.config.restaurant.closedDates) ?? timeRefusal(date, startTime, today, nowHhmm);
+  const refusal = dateRefusal(date, role, today, calendarOf(settings)) ?? timeRefusal(date, startTime, today, nowHhmm);
   if (refusal) throw new AppError('date_not_bookable', refusal);
-  if (!seatingTimes(deps.config.restaurant.seatings).includes(startTime))
-    throw new AppError('invalid_time', bookingMessages.invalidTime);
+  if (outsideHours(date, startTime, settings.hours)) throw new AppError('invalid_time', bookingMessages.invalidTime);
 }
 
-export function checkPartySize(deps: ReservationDeps, role: Role, partySize: number) {
+export function checkPartySize(settings: RestaurantSettings, role: Role, partySize: number) {
   if (role === 'guest' && partySize > GUEST_MAX_PARTY) {
-    throw new AppError(
-      'party_too_large',
-      `For parties of 7 or more, please call us at ${deps.config.restaurant.phone}.`,
-    );
+    throw new AppError('party_too_large', `For parties of 7 or more, please call us at ${settings.details.phone}.`);
   }
 }
 
 /** The admin's explicit tables: they must exist, be of the booking's seat type, be free, and seat the party. */
 export function checkChosenTables(
-  tables: RestaurantTable[],
+  tables: Table[],
   booked: BookedReservation[],
   chosen: string[],
   booking: { seatType: SeatType; partySize: number; startTime: number; endTime: number },
@@ -59,22 +67,40 @@ export function checkChosenTables(
   const { partySize } = booking;
   if (!seatsEnough(seats, partySize))
     throw new AppError('not_enough_seats', bookingMessages.seatsTooFew(seats, partySize));
-  const free = new Set(freeTables(picked as RestaurantTable[], booked, booking, excludeId).map((table) => table.id));
+  const free = new Set(freeTables(picked as Table[], booked, booking, excludeId).map((table) => table.id));
   if (chosen.some((id) => !free.has(id))) throw new AppError('slot_taken', bookingMessages.slotTaken);
 }
 
 /**
  * The tables for a booking's slot, read inside its writing transaction: the admin's choice, checked against
- * the book as it is now, or else the automatic assignment.
+ * the book as it is now, or else the automatic assignment, over the tables in use (a retired one is never
+ * chosen). A guest's party must also fit under the covers cap of its seating; under a cap, the bookings of one
+ * date are counted one at a time (on SQLite they always are).
  */
-export async function tablesForSlot(
-  trx: Transaction<Database>,
-  role: Role,
-  booking: { reservationDate: string; partySize: number; seatType: SeatType; startTime: number; endTime: number },
-  chosen: string[] | undefined,
-  excludeReservationId?: string,
-): Promise<string[]> {
-  const [tables, booked] = await Promise.all([loadTables(trx), bookedOn(trx, booking.reservationDate)]);
+export async function tablesForSlot({
+  trx,
+  deps,
+  settings,
+  role,
+  booking,
+  chosen,
+  excludeReservationId,
+}: {
+  trx: Transaction<Database>;
+  deps: ReservationDeps;
+  settings: RestaurantSettings;
+  role: Role;
+  booking: { reservationDate: string; partySize: number; seatType: SeatType; startTime: number; endTime: number };
+  chosen: string[] | undefined;
+  excludeReservationId?: string | undefined;
+}): Promise<string[]> {
+  const { maxCoversPerSeating } = settings.rules;
+  const capped = role === 'guest' && maxCoversPerSeating > 0;
+  if (capped) await lockExclusive(trx, deps.config.database.dialect, LOCKS.coversOn(booking.reservationDate));
+  const booked = await bookedOn(trx, booking.reservationDate);
+  if (capped && seatingFull({ ...booking, booked, maxCoversPerSeating, excludeReservationId }))
+    throw new AppError('slot_taken', bookingMessages.slotTaken);
+  const tables = activeTables(settings.tables);
   if (chosen) {
     checkChosenTables(tables, booked, chosen, booking, excludeReservationId);
     return chosen;
@@ -90,6 +116,51 @@ export async function tablesForSlot(
   });
   if (!assignment.ok) throw new AppError('slot_taken', assignment.message);
   return assignment.tableIds;
+}
+
+/**
+ * A guest's booking that the copy availability reads (booked-cache.ts) already shows cannot be seated is refused
+ * before any transaction, with the words the transaction would use. On a release night most bookings are of a
+ * time another guest took a moment before: each opened a transaction of ten round trips only to be refused, and
+ * on PostgreSQL that queue was most of the wait. The copies (of the settings and of the date's book) may be a
+ * few milliseconds behind a change made on another instance: before a refusal is said, the settings are brought
+ * up to the database's version and the date's book is read from the database, and the checks run again, so a
+ * rule loosened or a table freed elsewhere applies at once. What the checks let through, the transaction decides
+ * as before. The admin's bookings always go through.
+ */
+export async function refuseIfPlainlyTaken(
+  deps: ReservationDeps,
+  actor: Actor,
+  booking: {
+    reservationDate: string;
+    partySize: number;
+    seatType: SeatType;
+    startTime: number;
+    tableIds?: string[] | undefined;
+  },
+) {
+  if (actor.role !== 'guest' || booking.tableIds) return;
+  const refuseIfTaken = (settings: RestaurantSettings, booked: BookedReservation[]) => {
+    // The date's and party's own refusals first, in their own words, as the transaction says them.
+    checkPartySize(settings, actor.role, booking.partySize);
+    checkWhen(deps, settings, actor.role, booking.reservationDate, booking.startTime);
+    const assignment = assignForSlot({
+      tables: activeTables(settings.tables),
+      booked,
+      seatType: booking.seatType,
+      role: actor.role,
+      partySize: booking.partySize,
+      startTime: booking.startTime,
+    });
+    if (!assignment.ok) throw new AppError('slot_taken', assignment.message);
+  };
+  try {
+    refuseIfTaken(deps.settings.current(), await deps.booked.get(booking.reservationDate));
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    await deps.settings.refresh();
+    refuseIfTaken(deps.settings.current(), await bookedOn(deps.db, booking.reservationDate));
+  }
 }
 
 /** Runs a write that may lose a race for a table; the database's key decides, and the loser retries. */
@@ -112,6 +183,7 @@ export async function withHoldRetry<T>(attempt: () => Promise<T>, retries: numbe
 export async function checkFairBooking(
   trx: Transaction<Database>,
   deps: ReservationDeps,
+  settings: RestaurantSettings,
   actor: Actor,
   wanted: { id: string; reservationDate: string; startTime: number; endTime: number },
   isNew: boolean,
@@ -122,7 +194,7 @@ export async function checkFairBooking(
   }
   const { today, nowHhmm } = restaurantClock(deps);
   const own = await reservationsOf(trx, actor.userId, today);
-  const refusal = fairBookingRefusal({ own, wanted, isNew, limits: deps.config.fairUse, today, nowHhmm });
+  const refusal = fairBookingRefusal({ own, wanted, isNew, limits: settings.rules, today, nowHhmm });
   if (refusal) throw new AppError('booking_limit', refusal);
 }
 

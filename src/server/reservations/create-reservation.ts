@@ -14,6 +14,7 @@ import {
   tablesForSlot,
   withHoldRetry,
   checkFairBooking,
+  refuseIfPlainlyTaken,
 } from './booking-checks';
 
 /**
@@ -57,8 +58,7 @@ export async function createReservation({
   if (input.tableIds && actor.role !== 'admin') throw new AppError('forbidden', bookingMessages.invalidTableSelection);
   const resent = await earlierBooking(deps, actor, input);
   if (resent) return resent;
-  checkPartySize(deps, actor.role, input.partySize);
-  checkWhen(deps, actor.role, input.reservationDate, input.startTime);
+  await refuseIfPlainlyTaken(deps, actor, input);
   const slot = { startTime: input.startTime, endTime: endTimeFor(input.startTime) };
 
   let created: Reservation;
@@ -74,7 +74,10 @@ export async function createReservation({
   return created;
 }
 
-/** One attempt at a booking: the tables chosen or assigned from the book as it is now, written with their holds. */
+/**
+ * One attempt at a booking: checked against the owner's settings as this transaction reads them, the tables
+ * chosen or assigned from the book as it is now, written with their holds.
+ */
 export function bookSlot(
   deps: ReservationDeps,
   actor: Actor,
@@ -82,9 +85,19 @@ export function bookSlot(
   slot: { startTime: number; endTime: number },
 ): Promise<Reservation> {
   return deps.db.transaction().execute(async (trx) => {
+    const settings = await deps.settings.forWrite(trx);
+    checkPartySize(settings, actor.role, input.partySize);
+    checkWhen(deps, settings, actor.role, input.reservationDate, input.startTime);
     const id = input.id ?? randomUUID();
-    await checkFairBooking(trx, deps, actor, { id, reservationDate: input.reservationDate, ...slot }, true);
-    const tableIds = await tablesForSlot(trx, actor.role, { ...input, ...slot }, input.tableIds);
+    await checkFairBooking(trx, deps, settings, actor, { id, reservationDate: input.reservationDate, ...slot }, true);
+    const tableIds = await tablesForSlot({
+      trx,
+      deps,
+      settings,
+      role: actor.role,
+      booking: { ...input, ...slot },
+      chosen: input.tableIds,
+    });
     const stamp = deps.now().toISOString();
     const reservation: Reservation = {
       id,

@@ -1,14 +1,21 @@
 import { availableStartTimes } from '../../booking/availability';
-import { dateRefusalReason, timeRefusal, type DateRefusalReason } from '../../booking/booking-window';
-import { seatingTimes } from '../../booking/seatings';
+import { calendarOf, dateRefusalReason, timeRefusal, type DateRefusalReason } from '../../booking/booking-window';
+import { activeTables, closureOn, seatingsOn } from '../../booking/restaurant-settings';
 import type { Actor } from '../http/app-env';
 import type { SeatType } from '../../shared/seat-types';
-import { bookedOn, loadTables } from './reservation-store';
 import { type ReservationDeps, restaurantClock } from './reservation-deps';
 
 /**
+ * The answers already worked out over one copy of a date's bookings (booked-cache.ts), by everything else they
+ * depend on: on a release night two thousand guests ask the same question of the same copy. They go with the
+ * copy: a change of the date drops the copy, and with it its answers.
+ */
+const answers = new WeakMap<object, Map<string, number[]>>();
+
+/**
  * The seatings of a date at which the party can be seated; for a date that cannot be booked at all, none, and
- * the rule that refuses it (so the page can say why rather than "no times").
+ * the rule that refuses it (so the page can say why rather than "no times"), with the owner's note on a closed
+ * date. Read from this instance's copy of the settings: the booking itself checks them again in its transaction.
  */
 export async function findAvailableTimes({
   deps,
@@ -18,22 +25,39 @@ export async function findAvailableTimes({
   deps: ReservationDeps;
   actor: Actor;
   query: { date: string; partySize: number; seatType: SeatType; excludeReservationId?: string | undefined };
-}): Promise<{ times: number[]; refusal?: DateRefusalReason }> {
+}): Promise<{ times: number[]; refusal?: DateRefusalReason; note?: string }> {
+  const settings = deps.settings.current();
   const { today, nowHhmm } = restaurantClock(deps);
-  const refusal = dateRefusalReason(query.date, actor.role, today, deps.config.restaurant.closedDates);
+  const refusal = dateRefusalReason(query.date, actor.role, today, calendarOf(settings));
+  if (refusal === 'closed') {
+    const note = closureOn(query.date, settings.closures)?.note;
+    return { times: [], refusal, ...(note ? { note } : {}) };
+  }
   if (refusal) return { times: [], refusal };
-  const [tables, booked] = await Promise.all([loadTables(deps.db), bookedOn(deps.db, query.date)]);
-  const seatings = seatingTimes(deps.config.restaurant.seatings).filter(
+  const booked = await deps.booked.get(query.date);
+  // An edit leaves its own reservation out of the count: asked rarely, and worked out each time.
+  const key = query.excludeReservationId
+    ? undefined
+    : [settings.version, actor.role, query.partySize, query.seatType, query.date === today ? nowHhmm : ''].join('|');
+  const known = key === undefined ? undefined : answers.get(booked)?.get(key);
+  if (known) return { times: known };
+  const seatings = seatingsOn(query.date, settings.hours).filter(
     (time) => !timeRefusal(query.date, time, today, nowHhmm),
   );
   const times = availableStartTimes({
-    tables,
+    tables: activeTables(settings.tables),
     booked,
     seatType: query.seatType,
     role: actor.role,
     partySize: query.partySize,
     seatings,
+    // The covers cap is a rule for guests; the admin may seat beyond it.
+    maxCoversPerSeating: actor.role === 'admin' ? 0 : settings.rules.maxCoversPerSeating,
     excludeReservationId: query.excludeReservationId,
   });
+  if (key !== undefined) {
+    const forCopy = answers.get(booked) ?? new Map<string, number[]>();
+    answers.set(booked, forCopy.set(key, times));
+  }
   return { times };
 }

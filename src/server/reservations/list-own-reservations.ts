@@ -1,4 +1,4 @@
-import { addDays } from '../../booking/booking-window';
+import { addDays } from '../../booking/calendar';
 import type { Actor } from '../http/app-env';
 import type { Reservation } from '../../shared/reservation';
 import { byDateThenStart } from '../../booking/sort-orders';

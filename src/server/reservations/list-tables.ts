@@ -1,7 +1,7 @@
-import type { RestaurantTable } from '../../booking/restaurant-config';
-import { loadTables } from './reservation-store';
+import { activeTables, type Table } from '../../booking/restaurant-settings';
 import type { ReservationDeps } from './reservation-deps';
 
-export async function listTables({ deps }: { deps: ReservationDeps }): Promise<RestaurantTable[]> {
-  return loadTables(deps.db);
+/** The tables in use (the admin's floor plan), from this instance's copy of the owner's settings. */
+export function listTables({ deps }: { deps: ReservationDeps }): Table[] {
+  return activeTables(deps.settings.current().tables);
 }

@@ -2,20 +2,27 @@ import type { Kysely } from 'kysely';
 import { clockIn, todayIn } from '../../booking/calendar';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/schema';
-import type { ChangeFeed } from './change-feed';
+import type { ChangeFeed } from '../change-feed/change-feed';
+import type { LiveSettings } from '../settings/live-settings';
+import type { BookedCache } from './booked-cache';
 
-// What every reservation operation works with: the database, the configuration, the change feed and the
-// clock, and the restaurant's today read from that clock.
+// What every reservation operation works with: the database, the configuration, the owner's settings, the change
+// feed and the clock, and the restaurant's today read from that clock.
 
 export interface ReservationDeps {
   db: Kysely<Database>;
   config: AppConfig;
   feed: ChangeFeed;
+  /** The owner's settings: tables, hours, closed dates, booking rules (settings/live-settings.ts). */
+  settings: LiveSettings;
+  /** What is booked on a date, as availability reads it (booked-cache.ts); writes read the database itself. */
+  booked: BookedCache;
   /** The current instant; tests pass a fixed clock. */
   now: () => Date;
 }
 
-export function restaurantClock(deps: ReservationDeps) {
+/** The restaurant's today and wall clock (HHMM), read from the deps' clock in the restaurant's zone. */
+export function restaurantClock(deps: Pick<ReservationDeps, 'config' | 'now'>) {
   const now = deps.now();
   const today = todayIn(deps.config.restaurant.timeZone, now);
   return { today, nowHhmm: clockIn(deps.config.restaurant.timeZone, now) };

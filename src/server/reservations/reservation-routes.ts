@@ -59,9 +59,9 @@ export function reservationRoutes(
         return c.json({ date: query.date, ...found });
       },
     )
-    .get('/tables', async (c) => {
+    .get('/tables', (c) => {
       requireAdmin(c);
-      return c.json({ tables: await listTables({ deps }) });
+      return c.json({ tables: listTables({ deps }) });
     })
     .get(
       '/tables/available',

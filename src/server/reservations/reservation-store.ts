@@ -1,7 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { BookedReservation } from '../../booking/availability';
 import { holdBlocks } from '../../booking/hold-blocks';
-import type { RestaurantTable } from '../../booking/restaurant-config';
 import type { Database } from '../db/schema';
 import type { Actor } from '../http/app-env';
 import type { Reservation } from '../../shared/reservation';
@@ -11,15 +10,6 @@ import { toReservation } from './reservation-record';
 // key on table_holds sees it.
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-export async function loadTables(db: Db): Promise<RestaurantTable[]> {
-  const rows = await db.selectFrom('tables').selectAll().execute();
-  return rows.map((row) => ({
-    ...row,
-    numSeats: Number(row.numSeats),
-    isReservable: Boolean(Number(row.isReservable)),
-  }));
-}
 
 /** Reservations with their owner's current email (the wire's `email`). */
 const selectReservations = (db: Db) =>
@@ -34,11 +24,11 @@ export async function reservationsOn(db: Db, date: string): Promise<Reservation[
   return rows.map(toReservation);
 }
 
-/** What the booking rules need of a date's reservations: which tables each holds, and when. */
+/** What the booking rules need of a date's reservations: which tables each holds, when, and for how many. */
 export async function bookedOn(db: Db, date: string): Promise<BookedReservation[]> {
   const rows = await db
     .selectFrom('reservations')
-    .select(['id', 'tableIds', 'startTime', 'endTime'])
+    .select(['id', 'tableIds', 'startTime', 'endTime', 'partySize'])
     .where('reservationDate', '=', date)
     .execute();
   return rows.map((row) => ({
@@ -46,6 +36,7 @@ export async function bookedOn(db: Db, date: string): Promise<BookedReservation[
     tableIds: JSON.parse(row.tableIds) as string[],
     startTime: Number(row.startTime),
     endTime: Number(row.endTime),
+    partySize: Number(row.partySize),
   }));
 }
 

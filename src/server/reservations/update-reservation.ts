@@ -41,6 +41,7 @@ export async function updateReservation({
         const current = await findVisibleReservation(trx, actor, id);
         if (!current) throw notFound();
         refuseIfBegun(deps, actor, current);
+        const settings = await deps.settings.forWrite(trx);
 
         const next: Reservation = { ...current, ...definedOnly(rest), ...(seatType ? { seatType } : {}) };
         if (changes.startTime !== undefined) next.endTime = endTimeFor(next.startTime);
@@ -48,10 +49,10 @@ export async function updateReservation({
         const sizeChanged = next.partySize !== current.partySize;
         const seatTypeChanged = next.seatType !== current.seatType;
 
-        if (sizeChanged) checkPartySize(deps, actor.role, next.partySize);
+        if (sizeChanged) checkPartySize(settings, actor.role, next.partySize);
         if (whenChanged) {
-          checkWhen(deps, actor.role, next.reservationDate, next.startTime);
-          await checkFairBooking(trx, deps, actor, next, false);
+          checkWhen(deps, settings, actor.role, next.reservationDate, next.startTime);
+          await checkFairBooking(trx, deps, settings, actor, next, false);
         }
 
         // Nothing actually changes (an empty body, or the same values again): no write, no event.
@@ -60,7 +61,17 @@ export async function updateReservation({
         }
 
         const needsTables = requestedTables !== undefined || whenChanged || sizeChanged || seatTypeChanged;
-        if (needsTables) next.tableIds = await tablesForSlot(trx, actor.role, next, requestedTables, current.id);
+        if (needsTables) {
+          next.tableIds = await tablesForSlot({
+            trx,
+            deps,
+            settings,
+            role: actor.role,
+            booking: next,
+            chosen: requestedTables,
+            excludeReservationId: current.id,
+          });
+        }
         next.updatedAt = deps.now().toISOString();
         const { id: _id, createdAt: _createdAt, ...columns } = next;
         await trx

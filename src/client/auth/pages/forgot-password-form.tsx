@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { accountResolver, preloadAccountValidation } from '../account-resolver';
+import { AccountForm } from '../account-form';
+import { accountResolver } from '../account-resolver';
 import { Link } from 'react-router';
 import type { ForgotPasswordValues } from '../../../shared/account-schemas';
 import { Banner, type BannerMessage } from '../../components/banner';
-import { primaryButton } from '../../components/buttons';
 import { TextField } from '../../components/text-field';
 import { authErrorMessage } from '../auth-error-message';
 
@@ -31,11 +31,11 @@ export function ForgotPasswordForm({ linkQuery }: { linkQuery: string }) {
     <div className="space-y-5">
       <p className="text-sm text-stone-700">Enter your email and we'll send you a link to choose a new password.</p>
       {result && <Banner kind={result.kind}>{result.text}</Banner>}
-      <form
-        onFocus={preloadAccountValidation}
-        noValidate
-        className="space-y-4"
+      <AccountForm
         onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+        isSubmitting={formState.isSubmitting}
+        submitLabel="Send reset link"
+        busyLabel="Sending…"
       >
         <TextField
           label="Email"
@@ -44,10 +44,7 @@ export function ForgotPasswordForm({ linkQuery }: { linkQuery: string }) {
           error={formState.errors.email?.message}
           {...register('email')}
         />
-        <button type="submit" className={`${primaryButton} w-full`} disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Sending…' : 'Send reset link'}
-        </button>
-      </form>
+      </AccountForm>
       <Link className="text-sm text-red-900 underline" to={`/auth/signin${linkQuery}`}>
         Back to sign in
       </Link>

@@ -1,12 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { accountResolver, preloadAccountValidation } from '../account-resolver';
+import { AccountForm, NewPasswordFields } from '../account-form';
+import { accountResolver } from '../account-resolver';
 import { Link, useNavigate } from 'react-router';
 import type { NewPasswordValues } from '../../../shared/account-schemas';
 import { Banner } from '../../components/banner';
-import { primaryButton } from '../../components/buttons';
-import { TextField } from '../../components/text-field';
 import { authErrorMessage } from '../auth-error-message';
 import { signInPath } from '../safe-next';
 import { SESSION_QUERY_KEY } from '../use-auth';
@@ -44,31 +43,19 @@ export function ResetPasswordForm({ oobCode }: { oobCode: string }) {
           </Link>
         </Banner>
       )}
-      <form
-        onFocus={preloadAccountValidation}
-        noValidate
-        className="space-y-4"
+      <AccountForm
         onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+        isSubmitting={formState.isSubmitting}
+        submitLabel="Set new password"
+        busyLabel="Saving…"
       >
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters."
-          error={formState.errors.password?.message}
-          {...register('password')}
+        <NewPasswordFields
+          labels={{ password: 'New password', confirmPassword: 'Confirm new password' }}
+          password={register('password')}
+          confirmPassword={register('confirmPassword')}
+          errors={formState.errors}
         />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          error={formState.errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
-        <button type="submit" className={`${primaryButton} w-full`} disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Saving…' : 'Set new password'}
-        </button>
-      </form>
+      </AccountForm>
     </div>
   );
 }

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { accountResolver, preloadAccountValidation } from '../account-resolver';
+import { AccountForm } from '../account-form';
+import { accountResolver } from '../account-resolver';
 import { Link, useNavigate } from 'react-router';
 import type { SignInValues } from '../../../shared/account-schemas';
 import { appConfig } from '../../app-config';
 import { Banner } from '../../components/banner';
-import { primaryButton } from '../../components/buttons';
 import { TextField } from '../../components/text-field';
 import { authErrorMessage } from '../auth-error-message';
 import { GoogleSignIn } from '../google-button';
@@ -33,10 +33,10 @@ export function SignInForm({ next, linkQuery }: { next: string; linkQuery: strin
     <div className="space-y-5">
       <GoogleSignIn next={next} />
       {failure && <Banner kind="error">{failure}</Banner>}
-      <form
-        onFocus={preloadAccountValidation}
-        noValidate
-        className="space-y-4"
+      <AccountForm
+        isSubmitting={formState.isSubmitting}
+        submitLabel="Sign in"
+        busyLabel="Signing in…"
         onSubmit={(event) => {
           // A new attempt replaces the last one's message, whichever check answers it this time.
           setFailure(null);
@@ -57,10 +57,7 @@ export function SignInForm({ next, linkQuery }: { next: string; linkQuery: strin
           error={formState.errors.password?.message}
           {...register('password')}
         />
-        <button type="submit" className={`${primaryButton} w-full`} disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Signing in…' : 'Sign in'}
-        </button>
-      </form>
+      </AccountForm>
       <div className="flex flex-wrap justify-between gap-2 text-sm">
         <Link className="text-red-900 underline" to={`/auth/forgotpass${linkQuery}`}>
           Forgot your password?

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { accountResolver, preloadAccountValidation } from '../account-resolver';
+import { AccountForm, NewPasswordFields } from '../account-form';
+import { accountResolver } from '../account-resolver';
 import { Link, useNavigate } from 'react-router';
 import type { SignUpValues } from '../../../shared/account-schemas';
 import { Banner } from '../../components/banner';
-import { primaryButton } from '../../components/buttons';
 import { TextField } from '../../components/text-field';
 import { authErrorMessage } from '../auth-error-message';
 import { GoogleSignIn } from '../google-button';
@@ -54,10 +54,10 @@ export function SignUpForm({ next, linkQuery }: { next: string; linkQuery: strin
           )}
         </Banner>
       )}
-      <form
-        onFocus={preloadAccountValidation}
-        noValidate
-        className="space-y-4"
+      <AccountForm
+        isSubmitting={formState.isSubmitting}
+        submitLabel="Sign up"
+        busyLabel="Creating your account…"
         onSubmit={(event) => {
           // A new attempt replaces the last one's message, whichever check answers it this time.
           setFailure(null);
@@ -72,20 +72,11 @@ export function SignUpForm({ next, linkQuery }: { next: string; linkQuery: strin
           error={formState.errors.email?.message}
           {...register('email')}
         />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters."
-          error={formState.errors.password?.message}
-          {...register('password')}
-        />
-        <TextField
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          error={formState.errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+        <NewPasswordFields
+          labels={{ password: 'Password', confirmPassword: 'Confirm password' }}
+          password={register('password')}
+          confirmPassword={register('confirmPassword')}
+          errors={formState.errors}
         />
         <p className="text-sm text-stone-700">
           By signing up, you agree to our{' '}
@@ -98,10 +89,7 @@ export function SignUpForm({ next, linkQuery }: { next: string; linkQuery: strin
           </Link>
           .
         </p>
-        <button type="submit" className={`${primaryButton} w-full`} disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Creating your account…' : 'Sign up'}
-        </button>
-      </form>
+      </AccountForm>
       <p className="text-sm">
         Already have an account?{' '}
         <Link className="text-red-900 underline" to={`/auth/signin${linkQuery}`}>

@@ -1,9 +1,9 @@
-import { appConfig, phoneHref } from '../../app-config';
-import { LegalList, LegalSection } from './legal-text';
+import { appConfig } from '../../app-config';
+import { LegalContact, LegalList, LegalSection } from './legal-text';
 
 // The spec's privacy policy points (SPEC section 2), with placeholder contact details from the configuration.
 export function PrivacyContent() {
-  const { restaurantName, phone, address, retentionDays } = appConfig;
+  const { restaurantName, retentionDays } = appConfig;
   const retention =
     retentionDays % 365 === 0
       ? `${retentionDays / 365} ${retentionDays === 365 ? 'year' : 'years'}`
@@ -60,19 +60,7 @@ export function PrivacyContent() {
         </p>
       </LegalSection>
 
-      <LegalSection title="Contact">
-        <p>
-          {restaurantName}, {address}. Email{' '}
-          <a className="underline" href="mailto:privacy@example.com">
-            privacy@example.com
-          </a>{' '}
-          or call{' '}
-          <a className="underline" href={phoneHref(phone)}>
-            {phone}
-          </a>
-          .
-        </p>
-      </LegalSection>
+      <LegalContact email="privacy@example.com" />
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { appConfig, phoneHref } from '../../app-config';
-import { LegalList, LegalSection } from './legal-text';
+import { LegalContact, LegalList, LegalSection } from './legal-text';
 
 // The spec's terms rules (SPEC section 2), with placeholder contact details drawn from the configuration.
 export function TermsContent() {
-  const { restaurantName, phone, address } = appConfig;
+  const { restaurantName, phone } = appConfig;
   return (
     <div className="space-y-8">
       <LegalSection title="Agreement">
@@ -68,19 +68,7 @@ export function TermsContent() {
         </p>
       </LegalSection>
 
-      <LegalSection title="Contact">
-        <p>
-          {restaurantName}, {address}. Email{' '}
-          <a className="underline" href="mailto:reservations@example.com">
-            reservations@example.com
-          </a>{' '}
-          or call{' '}
-          <a className="underline" href={phoneHref(phone)}>
-            {phone}
-          </a>
-          .
-        </p>
-      </LegalSection>
+      <LegalContact email="reservations@example.com" />
     </div>
   );
 }

@@ -1,15 +1,25 @@
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { describeDatabaseError } from '../db/database-health';
 import type { Logger } from '../logger';
-import type { ChangeFeed, FeedStatus, ReservationChange } from './change-feed';
+import type { BookChange, ChangeFeed, FeedStatus } from './change-feed';
 
 const CHANNEL = 'reservation_changes';
+
+/** What goes over the channel: the change, and which instance made it. */
+interface Notice {
+  origin: string;
+  change: BookChange;
+}
 /** Waits between reconnection attempts: doubling from half a second, then every 30 s for as long as it takes. */
 const reconnectDelay = (attempt: number) => Math.min(30_000, 500 * 2 ** (attempt - 1));
 
 /**
- * The change feed across server instances: every publish is a NOTIFY on PostgreSQL, and every instance
- * (this one included) hears it through its LISTEN connection, so one booking reaches every open stream.
+ * The change feed across server instances: every publish is a NOTIFY on PostgreSQL, and every other instance
+ * hears it through its LISTEN connection, so one booking reaches every open stream. This instance's own listeners
+ * hear its changes at once, not after the round trip through PostgreSQL: on a release night, the copies that
+ * availability reads (reservations/booked-cache.ts) went on offering a time just taken until the notification came
+ * back, and a thousand guests tried to book it.
  * When that connection is lost (a restart, a crash, a failover), the feed says 'paused' and reconnects with
  * backoff until it listens again, then says 'resumed' (changes made meanwhile were not heard).
  */
@@ -17,7 +27,8 @@ export async function createPostgresFeed(
   pool: pg.Pool,
   logger: Logger,
 ): Promise<ChangeFeed & { close(): Promise<void> }> {
-  const listeners = new Set<(change: ReservationChange) => void>();
+  const listeners = new Set<(change: BookChange) => void>();
+  const instance = randomUUID();
   const statusListeners = new Set<(status: FeedStatus) => void>();
   let client: pg.PoolClient | undefined;
   let destroyCurrent: (() => void) | undefined;
@@ -43,7 +54,9 @@ export async function createPostgresFeed(
     };
     connection.on('notification', (message) => {
       if (message.channel !== CHANNEL || !message.payload) return;
-      const change = JSON.parse(message.payload) as ReservationChange;
+      const { origin, change } = JSON.parse(message.payload) as Notice;
+      // This instance's own changes were heard when published.
+      if (origin === instance) return;
       for (const listener of listeners) listener(change);
     });
     connection.on('error', (error) => {
@@ -98,7 +111,9 @@ export async function createPostgresFeed(
 
   return {
     publish(change) {
-      pool.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(change)]).catch((error: unknown) => {
+      for (const listener of listeners) listener(change);
+      const notice: Notice = { origin: instance, change };
+      pool.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(notice)]).catch((error: unknown) => {
         // Listeners read the whole book again when the feed resumes, so a change lost here is not lost there.
         logger.warn({ reason: describeDatabaseError(error) }, 'could not publish a reservation change');
       });

@@ -1,10 +1,19 @@
 import type { Reservation } from '../../shared/reservation';
 
-/** What the admin's live view hears: every create, update and cancel, with the dates it touches. */
+/** Every create, update and cancel of a reservation, with the dates it touches (the admin's live view hears them). */
 export type ReservationChange =
   | { type: 'created'; reservation: Reservation }
   | { type: 'updated'; reservation: Reservation; previousDate: string }
   | { type: 'deleted'; id: string; reservationDate: string };
+
+/** The owner changed a setting; every instance reads the settings again, up to this version (issue 16). */
+export interface SettingsChange {
+  type: 'settings';
+  version: number;
+}
+
+/** What the feed carries between the writes and whoever must hear of them, across instances on PostgreSQL. */
+export type BookChange = ReservationChange | SettingsChange;
 
 /**
  * Whether changes are being heard: 'paused' when the feed lost its connection (changes may be missed
@@ -13,14 +22,14 @@ export type ReservationChange =
 export type FeedStatus = 'paused' | 'resumed';
 
 export interface ChangeFeed {
-  publish(change: ReservationChange): void;
-  subscribe(listener: (change: ReservationChange) => void): () => void;
+  publish(change: BookChange): void;
+  subscribe(listener: (change: BookChange) => void): () => void;
   onStatus(listener: (status: FeedStatus) => void): () => void;
 }
 
 /** The in-process feed; every write publishes here after its transaction commits. It never pauses. */
 export function createInProcessFeed(): ChangeFeed {
-  const listeners = new Set<(change: ReservationChange) => void>();
+  const listeners = new Set<(change: BookChange) => void>();
   return {
     publish(change) {
       for (const listener of listeners) listener(change);

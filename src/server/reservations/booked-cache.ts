@@ -1,0 +1,88 @@
+import type { Kysely } from 'kysely';
+import type { BookedReservation } from '../../booking/availability';
+import type { ChangeFeed, ReservationChange } from '../change-feed/change-feed';
+import type { Database } from '../db/schema';
+import { bookedOn } from './reservation-store';
+
+// What availability reads of a date (which tables each reservation holds, when), kept between requests and
+// dropped by the change feed whenever a reservation of that date is made, moved or cancelled (issue 18). On a
+// release night two thousand guests ask about one date within two seconds: without it each asked the database,
+// and bookings waited behind the reads for the one SQLite connection.
+//
+// Availability only shows; a booking checks the book again in its own transaction, so a copy a moment old offers
+// a time that the booking then finds taken (and says so), never a double booking. The copy is never older than
+// the last change this instance heard, and at most `maxAgeMs` in any case; while the feed is not listening
+// (PostgreSQL's connection lost), nothing is kept.
+
+export interface BookedCache {
+  /** The date's booked reservations, from the copy when it is current, else from the database. */
+  get(date: string): Promise<BookedReservation[]>;
+  /** Stops listening to the feed. */
+  stop(): void;
+}
+
+interface Entry {
+  loading: Promise<BookedReservation[]>;
+  loadedAt: number;
+}
+
+export function createBookedCache({
+  db,
+  feed,
+  maxDates = 256,
+  maxAgeMs = 5_000,
+  clock = () => performance.now(),
+}: {
+  db: Kysely<Database>;
+  feed: ChangeFeed;
+  /** Dates kept at most; the least recently asked goes first. */
+  maxDates?: number;
+  /** The longest a copy is used, should a change go unheard. */
+  maxAgeMs?: number;
+  clock?: () => number;
+}): BookedCache {
+  const entries = new Map<string, Entry>();
+  let listening = true;
+  const datesOf = (change: ReservationChange) =>
+    change.type === 'deleted'
+      ? [change.reservationDate]
+      : change.type === 'updated'
+        ? [change.reservation.reservationDate, change.previousDate]
+        : [change.reservation.reservationDate];
+
+  const unsubscribe = feed.subscribe((change) => {
+    if (change.type === 'settings') return; // the settings shape the answer, not what is booked
+    // Dropped at once, a read still running included: what it finds may predate the change.
+    for (const date of datesOf(change)) entries.delete(date);
+  });
+  const unwatch = feed.onStatus((status) => {
+    listening = status === 'resumed';
+    entries.clear();
+  });
+
+  return {
+    get(date) {
+      const now = clock();
+      const entry = entries.get(date);
+      if (entry && now - entry.loadedAt < maxAgeMs) {
+        // Most recently asked last, so the first key is the one to drop.
+        entries.delete(date);
+        entries.set(date, entry);
+        return entry.loading;
+      }
+      const loading = bookedOn(db, date);
+      if (!listening) return loading;
+      // Requests for the date while this read runs share it.
+      entries.set(date, { loading, loadedAt: now });
+      if (entries.size > maxDates) entries.delete(entries.keys().next().value!);
+      loading.catch(() => {
+        if (entries.get(date)?.loading === loading) entries.delete(date);
+      });
+      return loading;
+    },
+    stop() {
+      unsubscribe();
+      unwatch();
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import type { Actor } from '../http/app-env';
+import { AppError } from '../http/errors';
+import { restaurantClock } from '../reservations/reservation-deps';
+import { upcomingOnTable } from './affected-reservations';
+import { describeRetirement } from './describe-change';
+import type { SettingsDeps } from './settings-deps';
+import { retireTable as writeRetirement } from './settings-store';
+
+/**
+ * Takes a table out of use: it is offered and assigned no more, and past reservations keep its id. A table that
+ * holds upcoming reservations is refused, listing them, until they are moved with Change Seats.
+ */
+export async function retireTable({ deps, actor, id }: { deps: SettingsDeps; actor: Actor; id: string }) {
+  return deps.settings.change({
+    actor,
+    area: 'tables',
+    apply: async (trx, current) => {
+      const found = current.tables.find((table) => table.id === id);
+      if (!found) throw new AppError('not_found', `There is no table ${id}`);
+      if (found.retiredAt) throw new AppError('conflict', `Table ${id} is already retired`);
+      const holding = await upcomingOnTable(trx, restaurantClock(deps), id);
+      if (holding.length) {
+        const count = holding.length === 1 ? '1 upcoming reservation' : `${holding.length} upcoming reservations`;
+        throw new AppError(
+          'strands_reservations',
+          `${id} holds ${count}. Move ${holding.length === 1 ? 'it' : 'them'} to other tables with Change Seats before retiring it.`,
+          holding,
+        );
+      }
+      await writeRetirement(trx, id, deps.now().toISOString());
+      return { summary: describeRetirement(found), result: { id } };
+    },
+  });
+}

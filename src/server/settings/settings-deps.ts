@@ -1,0 +1,13 @@
+import type { Kysely } from 'kysely';
+import type { AppConfig } from '../config';
+import type { Database } from '../db/schema';
+import type { LiveSettings } from './live-settings';
+
+/** What every settings operation works with. */
+export interface SettingsDeps {
+  db: Kysely<Database>;
+  config: AppConfig;
+  settings: LiveSettings;
+  /** The current instant; tests pass a fixed clock. */
+  now: () => Date;
+}

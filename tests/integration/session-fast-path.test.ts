@@ -1,0 +1,122 @@
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdminSeat } from '../../src/server/accounts/admin-seat';
+import { createAuth } from '../../src/server/auth';
+import { createSessionFastPath, type SessionFastPath } from '../../src/server/http/session-fast-path';
+import { createOriginPolicy } from '../../src/server/http/origins';
+import { createRateCounters } from '../../src/server/db/rate-counters';
+import { TestClient } from '../support/http-client';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+// Issue 18: the plain case of "who is asking" is answered without Better Auth's endpoint (decision 0011). It must
+// say exactly what Better Auth says of the same cookie, and hand every other case to Better Auth, on both
+// databases: a signed-out, renewed, expired or forged session behaves as before.
+
+const ADMIN = { email: 'owner@example.com', password: 'owner-password-1' };
+
+describe('the session fast path', () => {
+  let server: TestServer;
+  let fast: SessionFastPath;
+  let auth: ReturnType<typeof createAuth>;
+
+  beforeAll(async () => {
+    server = await startTestServer({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
+    const { config, database } = server;
+    const unused = () => Promise.reject(new Error('no email expected'));
+    // Better Auth as the server builds it, over the server's own database and secret.
+    auth = createAuth(config, database, {
+      emails: {
+        sendVerification: unused,
+        sendPasswordReset: unused,
+        sendEmailChanged: unused,
+        sendSignUpAttempt: unused,
+      },
+      seat: createAdminSeat(database.db, config.adminEmail),
+      counters: createRateCounters(database.db),
+      origins: createOriginPolicy(config),
+      logger: pino({ level: 'silent' }),
+      removeAccountData: unused,
+    });
+    fast = await createSessionFastPath(auth, database.db);
+  });
+  afterAll(() => server?.stop());
+
+  const signedIn = async (email: string, password: string, signUp = true) => {
+    const client = new TestClient(server.url);
+    expect((signUp ? await client.signUp(email, password) : await client.signIn(email, password)).status).toBe(200);
+    return client;
+  };
+  const betterAuthSays = async (cookie: string) =>
+    auth.api.getSession({ headers: new Headers({ cookie }) }) as Promise<{
+      session: { id: string; token: string; createdAt: Date };
+      user: { id: string; email: string; name: string; emailVerified: boolean; image: string | null | undefined };
+    } | null>;
+
+  it('says of a guest and of the admin what Better Auth says', async () => {
+    for (const client of [
+      await signedIn('ann@example.com', 'ann-password-1'),
+      await signedIn(ADMIN.email, ADMIN.password, false),
+    ]) {
+      const cookie = client.cookieHeader();
+      const expected = await betterAuthSays(cookie);
+      expect(expected).not.toBeNull();
+      const found = await fast.find(cookie);
+      expect(found).toEqual({
+        session: { id: expected!.session.id, token: expected!.session.token, createdAt: expected!.session.createdAt },
+        user: {
+          id: expected!.user.id,
+          email: expected!.user.email,
+          name: expected!.user.name,
+          emailVerified: expected!.user.emailVerified,
+          image: expected!.user.image ?? null,
+        },
+      });
+    }
+  });
+
+  it('leaves to Better Auth a forged signature, an unknown or ended session, an expired one and one due for renewal', async () => {
+    const client = await signedIn('bob@example.com', 'bob-password-1');
+    const cookie = client.cookieHeader();
+    const [name, value] = cookie.split(/=(.*)/s) as [string, string];
+    const token = decodeURIComponent(value).split('.')[0]!;
+    expect(await fast.find(cookie)).toBeDefined();
+
+    // Signed with another key, or not signed at all.
+    const forged = `${name}=${encodeURIComponent(`${token}.${'A'.repeat(43)}=`)}`;
+    expect(await fast.find(forged)).toBeUndefined();
+    expect(await fast.find(`${name}=${token}`)).toBeUndefined();
+    expect(await betterAuthSays(forged)).toBeNull();
+
+    // "Don't remember me" and the cookie cache are Better Auth's to read.
+    expect(await fast.find(`${cookie}; better-auth.dont_remember=x`)).toBeUndefined();
+
+    const setExpiry = (at: Date) =>
+      server.database.db
+        .updateTable('session')
+        .set({ expiresAt: server.config.database.dialect === 'postgres' ? at : at.toISOString() })
+        .where('token', '=', token)
+        .execute();
+    const day = 24 * 60 * 60 * 1000;
+
+    // Due for its daily renewal (two days left of seven): Better Auth renews it and sets the cookie again.
+    await setExpiry(new Date(Date.now() + 2 * day));
+    expect(await fast.find(cookie)).toBeUndefined();
+    const renewing = await client.get('/api/reservations/mine');
+    expect(renewing.status).toBe(200);
+    expect(renewing.headers.getSetCookie().some((line) => line.startsWith(`${name}=`))).toBe(true);
+    expect(await fast.find(client.cookieHeader())).toBeDefined();
+
+    // Expired: refused at once.
+    await setExpiry(new Date(Date.now() - 1000));
+    expect(await fast.find(cookie)).toBeUndefined();
+    expect((await client.get('/api/reservations/mine')).status).toBe(401);
+
+    // Ended (signed out on another device): refused at once, no cache in between.
+    const other = await signedIn('cat@example.com', 'cat-password-1');
+    expect((await other.get('/api/reservations/mine')).status).toBe(200);
+    const otherToken = decodeURIComponent(other.cookieHeader().split(/=(.*)/s)[1]!).split('.')[0]!;
+    await server.database.db.deleteFrom('session').where('token', '=', otherToken).execute();
+    expect(await fast.find(other.cookieHeader())).toBeUndefined();
+    expect((await other.get('/api/reservations/mine')).status).toBe(401);
+  });
+});
