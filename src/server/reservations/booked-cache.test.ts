@@ -135,4 +135,25 @@ describe('the booked cache behind availability', () => {
     expect(reads).toBe(4);
     cache.stop();
   });
+  it('getFresh reads the database after the call, whatever the copy says, shares the read, and keeps it', async () => {
+    const cache = createBookedCache({ db: counted(), feed });
+    expect(await cache.get(DATE)).toEqual([]);
+    // Booked on another instance whose word has not arrived: the copy still says the date is empty.
+    await database.db.transaction().execute((trx) => insertReservation(trx, reservation('elsewhere', ['1']), null));
+    expect(await cache.get(DATE)).toEqual([]);
+    // The first call starts a read; the two asking while it runs share the one after it.
+    const [first, second, third] = await Promise.all([
+      cache.getFresh(DATE),
+      cache.getFresh(DATE),
+      cache.getFresh(DATE),
+    ]);
+    expect(first.map((r) => r.id)).toEqual(['elsewhere']);
+    expect(second.map((r) => r.id)).toEqual(['elsewhere']);
+    expect(third).toBe(second);
+    expect(reads).toBe(3);
+    // What it read is now the copy.
+    expect((await cache.get(DATE)).map((r) => r.id)).toEqual(['elsewhere']);
+    expect(reads).toBe(3);
+    cache.stop();
+  });
 });

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { BookedReservation } from '../../booking/availability';
 import type { ChangeFeed, ReservationChange } from '../change-feed/change-feed';
 import type { Database } from '../db/schema';
+import { sharedFreshReads } from '../db/fresh-reads';
 import { bookedOn } from './reservation-store';
 
 // What availability reads of a date (which tables each reservation holds, when), kept between requests and
@@ -17,6 +18,11 @@ import { bookedOn } from './reservation-store';
 export interface BookedCache {
   /** The date's booked reservations, from the copy when it is current, else from the database. */
   get(date: string): Promise<BookedReservation[]>;
+  /**
+   * The date's booked reservations as read from the database after this call, to confirm what the copy said
+   * (the read is shared with everyone asking meanwhile: db/fresh-reads.ts). The copy becomes what it read.
+   */
+  getFresh(date: string): Promise<BookedReservation[]>;
   /** Stops listening to the feed. */
   stop(): void;
 }
@@ -60,6 +66,24 @@ export function createBookedCache({
     entries.clear();
   });
 
+  /** Reads the date and, while the feed is listening, keeps what it finds for the requests that follow. */
+  const load = (date: string, now: number) => {
+    const loading = bookedOn(db, date);
+    if (!listening) return loading;
+    // Requests for the date while this read runs share it.
+    entries.set(date, { loading, loadedAt: now });
+    if (entries.size > maxDates) entries.delete(entries.keys().next().value!);
+    loading.catch(() => {
+      if (entries.get(date)?.loading === loading) entries.delete(date);
+    });
+    return loading;
+  };
+  const readFresh = sharedFreshReads((date: string) => {
+    // This read replaces the date's copy, as the most recently asked.
+    entries.delete(date);
+    return load(date, clock());
+  });
+
   return {
     get(date) {
       const now = clock();
@@ -70,16 +94,9 @@ export function createBookedCache({
         entries.set(date, entry);
         return entry.loading;
       }
-      const loading = bookedOn(db, date);
-      if (!listening) return loading;
-      // Requests for the date while this read runs share it.
-      entries.set(date, { loading, loadedAt: now });
-      if (entries.size > maxDates) entries.delete(entries.keys().next().value!);
-      loading.catch(() => {
-        if (entries.get(date)?.loading === loading) entries.delete(date);
-      });
-      return loading;
+      return load(date, now);
     },
+    getFresh: readFresh,
     stop() {
       unsubscribe();
       unwatch();

@@ -158,8 +158,9 @@ export async function refuseIfPlainlyTaken(
     refuseIfTaken(deps.settings.current(), await deps.booked.get(booking.reservationDate));
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    await deps.settings.refresh();
-    refuseIfTaken(deps.settings.current(), await bookedOn(deps.db, booking.reservationDate));
+    // Both reads begin after this point and are shared with the crowd refused at the same moment.
+    const [, booked] = await Promise.all([deps.settings.refresh(), deps.booked.getFresh(booking.reservationDate)]);
+    refuseIfTaken(deps.settings.current(), booked);
   }
 }
 

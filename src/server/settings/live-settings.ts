@@ -9,6 +9,7 @@ import type {
 import type { ChangeFeed } from '../change-feed/change-feed';
 import { lockExclusive, lockShared, LOCKS } from '../db/advisory-locks';
 import type { Dialect } from '../db/database';
+import { sharedFreshReads } from '../db/fresh-reads';
 import type { Database } from '../db/schema';
 import type { Actor } from '../http/app-env';
 import type { Logger } from '../logger';
@@ -58,7 +59,7 @@ export interface LiveSettings {
     area: SettingsArea;
     apply: (trx: Transaction<Database>, settings: RestaurantSettings) => Promise<SettingsChangeOutcome<T>>;
   }): Promise<T>;
-  /** Reads the settings again if the database has a newer version than this copy. */
+  /** Reads the settings again if the database has a newer version than this copy (as it is after this call). */
   refresh(): Promise<void>;
   /** Stops listening to the feed. */
   stop(): void;
@@ -87,10 +88,12 @@ export async function createLiveSettings(deps: {
     return copy;
   };
 
-  const refresh = async () => {
+  // Shared by everyone asking at once (a crowd of bookings refused from the copy: db/fresh-reads.ts).
+  const refreshOnce = sharedFreshReads(async (_: 'settings') => {
     const version = await readVersion(db);
     if (version !== undefined && version !== copy.version) keep(await readAtOnce());
-  };
+  });
+  const refresh = () => refreshOnce('settings');
   const refreshQuietly = () =>
     void refresh().catch((error: unknown) => {
       // The next booking reads the settings in its own transaction anyway; the copy catches up on the next event.
