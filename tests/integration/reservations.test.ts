@@ -403,6 +403,34 @@ describe('reservations over real HTTP', () => {
     expect(refused.status).toBe(403);
   });
 
+  it('copies of a booking sent at once for the last free table are all answered with the one reservation', async () => {
+    // Every floor table but the 6-seat one is taken at 19:00, so the first copy takes the last table, and the
+    // copies after it find the time taken: they are resends, and must be answered as such, not told it is taken.
+    for (const table of ['1', '2', '3', '4', '5']) {
+      const taken = await admin.api.reservations.$post({
+        json: bookingBody({ reservationDate: '2026-12-12', startTime: 1900, tableIds: [table], name: 'Walk In' }),
+      });
+      expect(taken.status).toBe(201);
+    }
+    const id = randomUUID();
+    // Ten connections open first, so the ten copies arrive together: each looks for a reservation of that id
+    // before the first is made, and the copies after the first wait in line behind it.
+    await Promise.all(Array.from({ length: 10 }, () => ann.api.reservations.mine.$get()));
+    const copies = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        ann.api.reservations.$post({ json: bookingBody({ reservationDate: '2026-12-12', startTime: 1900, id }) }),
+      ),
+    );
+    expect(copies.map((copy) => copy.status)).toEqual(Array(10).fill(201));
+    expect(new Set(copies.map((copy) => JSON.stringify(copy.body.reservation))).size).toBe(1);
+    expect(copies[0]!.body.reservation).toMatchObject({ id, tableIds: ['6'] });
+    // And a different guest after them is told the time is taken.
+    const late = await bob.api.reservations.$post({
+      json: bookingBody({ reservationDate: '2026-12-12', startTime: 1900, reminderEmail: 'bob@example.com' }),
+    });
+    expect(late).toMatchObject({ status: 409, body: { error: { message: SLOT_TAKEN } } });
+  });
+
   it("closes the admin's stream once the admin's session has ended, instead of sending the next snapshot", async () => {
     const owner = newClient();
     await owner.signIn('owner@example.com', 'owner-password-1');

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { sharedFreshReads } from './fresh-reads';
 
+/** Lets every promise callback queued so far run. */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
 /** A read the test finishes by hand, recording when each began and what the database said at that moment. */
 function controlledReads() {
   let database = 0;
@@ -18,15 +21,16 @@ describe('sharedFreshReads', () => {
     const { read, begun, write } = controlledReads();
     const fresh = sharedFreshReads(read);
     const first = fresh('d');
+    await settle();
     expect(begun).toHaveLength(1);
     // A write commits while the first read runs; everyone who asks now must see it.
     write();
     const crowd = [fresh('d'), fresh('d'), fresh('d')];
+    await settle();
     expect(begun).toHaveLength(1);
     begun[0]!.finish();
     expect(await first).toBe(0);
-    await Promise.resolve();
-    await new Promise((resolve) => setImmediate(resolve));
+    await settle();
     expect(begun).toHaveLength(2);
     begun[1]!.finish();
     expect(await Promise.all(crowd)).toEqual([1, 1, 1]);
@@ -37,10 +41,12 @@ describe('sharedFreshReads', () => {
     const fresh = sharedFreshReads(read);
     const a = fresh('a');
     const b = fresh('b');
+    await settle();
     expect(begun.map((r) => r.key)).toEqual(['a', 'b']);
     begun.forEach((r) => r.finish());
     await Promise.all([a, b]);
     void fresh('a');
+    await settle();
     expect(begun).toHaveLength(3);
   });
 
@@ -48,7 +54,7 @@ describe('sharedFreshReads', () => {
     let calls = 0;
     const fresh = sharedFreshReads(async () => {
       calls++;
-      await new Promise((resolve) => setImmediate(resolve));
+      await settle();
       if (calls === 1) throw new Error('connection lost');
       return calls;
     });
@@ -56,5 +62,19 @@ describe('sharedFreshReads', () => {
     const waiting = fresh('d');
     await expect(failing).rejects.toThrow('connection lost');
     expect(await waiting).toBe(2);
+  });
+
+  it('a read that throws before it returns a promise does not leave its key stuck', async () => {
+    let calls = 0;
+    const fresh = sharedFreshReads((): Promise<number> => {
+      calls++;
+      if (calls === 2) throw new Error('no connection');
+      return settle().then(() => calls);
+    });
+    const first = fresh('d');
+    const second = fresh('d');
+    expect(await first).toBe(1);
+    await expect(second).rejects.toThrow('no connection');
+    expect(await fresh('d')).toBe(3);
   });
 });

@@ -1,5 +1,5 @@
 // A read that must see the database as it is now, not as a copy kept from before the caller asked: a booking
-// refused from this instance's copies confirms the refusal this way (booking-checks.ts, refuseIfPlainlyTaken).
+// refused from this instance's copies confirms the refusal this way (reservations/create-reservation.ts).
 // On a release night a thousand such refusals of one date come within a second; one read each would queue behind
 // each other (SQLite's one connection, PostgreSQL's pool). So the reads of one key are shared: a caller joins the
 // read that will start next, never one already running (that one may have begun before the caller asked), and
@@ -11,7 +11,9 @@ const ignore = () => undefined;
 export function sharedFreshReads<K, T>(read: (key: K) => Promise<T>): (key: K) => Promise<T> {
   const inFlight = new Map<K, { running: Promise<T>; next: Promise<T> | undefined }>();
   const start = (key: K): Promise<T> => {
-    const state: { running: Promise<T>; next: Promise<T> | undefined } = { running: read(key), next: undefined };
+    // Started in a promise, so a read that throws at once fails its callers and still ends its turn.
+    const running = Promise.resolve(key).then(read);
+    const state: { running: Promise<T>; next: Promise<T> | undefined } = { running, next: undefined };
     inFlight.set(key, state);
     // Registered before any `next`, so it runs first: when no one is waiting for a next read, the key is done.
     const ended = () => {

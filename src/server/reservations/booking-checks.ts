@@ -23,7 +23,8 @@ import { type ReservationDeps, restaurantClock } from './reservation-deps';
 
 // The booking rules (src/booking) applied to the database, shared by the operations that write: when, how
 // many, which tables, fair use, the covers cap, and the database's last word on a table held twice. Every check
-// reads the owner's settings as the writing transaction read them (settings.forWrite), never an older copy.
+// that decides a write reads the owner's settings as the writing transaction read them (settings.forWrite), never
+// an older copy; `plainRefusal` alone judges from copies, for the pre-check before a guest's transaction.
 
 /** Attempts at an automatic assignment when a concurrent booking took the chosen table first. */
 export const ASSIGNMENT_ATTEMPTS = 3;
@@ -119,49 +120,34 @@ export async function tablesForSlot({
 }
 
 /**
- * A guest's booking that the copy availability reads (booked-cache.ts) already shows cannot be seated is refused
- * before any transaction, with the words the transaction would use. On a release night most bookings are of a
- * time another guest took a moment before: each opened a transaction of ten round trips only to be refused, and
- * on PostgreSQL that queue was most of the wait. The copies (of the settings and of the date's book) may be a
- * few milliseconds behind a change made on another instance: before a refusal is said, the settings are brought
- * up to the database's version and the date's book is read from the database, and the checks run again, so a
- * rule loosened or a table freed elsewhere applies at once. What the checks let through, the transaction decides
- * as before. The admin's bookings always go through.
+ * The plain reasons the transaction would refuse a guest's booking of no chosen tables, judged from the given
+ * settings and book (copies, for the pre-check in create-reservation.ts): its date, its party, or no table free
+ * for it, in the words the transaction uses. Fair use and the covers cap are left to the transaction. Undefined
+ * when the copies leave a table for it.
  */
-export async function refuseIfPlainlyTaken(
+export function plainRefusal(
   deps: ReservationDeps,
-  actor: Actor,
-  booking: {
-    reservationDate: string;
-    partySize: number;
-    seatType: SeatType;
-    startTime: number;
-    tableIds?: string[] | undefined;
-  },
-) {
-  if (actor.role !== 'guest' || booking.tableIds) return;
-  const refuseIfTaken = (settings: RestaurantSettings, booked: BookedReservation[]) => {
-    // The date's and party's own refusals first, in their own words, as the transaction says them.
-    checkPartySize(settings, actor.role, booking.partySize);
-    checkWhen(deps, settings, actor.role, booking.reservationDate, booking.startTime);
-    const assignment = assignForSlot({
-      tables: activeTables(settings.tables),
-      booked,
-      seatType: booking.seatType,
-      role: actor.role,
-      partySize: booking.partySize,
-      startTime: booking.startTime,
-    });
-    if (!assignment.ok) throw new AppError('slot_taken', assignment.message);
-  };
+  settings: RestaurantSettings,
+  booking: { reservationDate: string; partySize: number; seatType: SeatType; startTime: number },
+  booked: BookedReservation[],
+): AppError | undefined {
   try {
-    refuseIfTaken(deps.settings.current(), await deps.booked.get(booking.reservationDate));
+    // The date's and party's own refusals first, as the transaction says them.
+    checkPartySize(settings, 'guest', booking.partySize);
+    checkWhen(deps, settings, 'guest', booking.reservationDate, booking.startTime);
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    // Both reads begin after this point and are shared with the crowd refused at the same moment.
-    const [, booked] = await Promise.all([deps.settings.refresh(), deps.booked.getFresh(booking.reservationDate)]);
-    refuseIfTaken(deps.settings.current(), booked);
+    if (error instanceof AppError) return error;
+    throw error;
   }
+  const assignment = assignForSlot({
+    tables: activeTables(settings.tables),
+    booked,
+    seatType: booking.seatType,
+    role: 'guest',
+    partySize: booking.partySize,
+    startTime: booking.startTime,
+  });
+  return assignment.ok ? undefined : new AppError('slot_taken', assignment.message);
 }
 
 /** Runs a write that may lose a race for a table; the database's key decides, and the loser retries. */
