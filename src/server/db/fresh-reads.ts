@@ -11,7 +11,7 @@ const ignore = () => undefined;
 export function sharedFreshReads<K, T>(read: (key: K) => Promise<T>): (key: K) => Promise<T> {
   const inFlight = new Map<K, { running: Promise<T>; next: Promise<T> | undefined }>();
   const start = (key: K): Promise<T> => {
-    // Started in a promise, so a read that throws at once fails its callers and still ends its turn.
+    // Started in a promise, so a read that throws at once fails its callers and does not hold its key.
     const running = Promise.resolve(key).then(read);
     const state: { running: Promise<T>; next: Promise<T> | undefined } = { running, next: undefined };
     inFlight.set(key, state);

@@ -156,40 +156,4 @@ describe('the booked cache behind availability', () => {
     expect(reads).toBe(3);
     cache.stop();
   });
-  it("inTurn runs one date's work one at a time, in the order asked, and a failure passes the turn on", async () => {
-    const cache = createBookedCache({ db: counted(), feed });
-    const log: string[] = [];
-    const work =
-      (name: string, fail = false) =>
-      async () => {
-        log.push(`${name} starts`);
-        await new Promise((resolve) => setImmediate(resolve));
-        log.push(`${name} ends`);
-        if (fail) throw new Error(`${name} failed`);
-        return name;
-      };
-    const results = await Promise.allSettled([
-      cache.inTurn(DATE, work('a')),
-      cache.inTurn(DATE, work('b', true)),
-      cache.inTurn(DATE, work('c')),
-      cache.inTurn('2026-12-02', work('other date')),
-    ]);
-    expect(results.map((result) => (result.status === 'fulfilled' ? result.value : 'failed'))).toEqual([
-      'a',
-      'failed',
-      'c',
-      'other date',
-    ]);
-    // Another date's work does not wait for this one's line.
-    expect(log.indexOf('other date starts')).toBeLessThan(log.indexOf('a ends'));
-    expect(log.filter((line) => !line.startsWith('other'))).toEqual([
-      'a starts',
-      'a ends',
-      'b starts',
-      'b ends',
-      'c starts',
-      'c ends',
-    ]);
-    cache.stop();
-  });
 });

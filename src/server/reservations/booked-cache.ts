@@ -15,9 +15,8 @@ import { bookedOn } from './reservation-store';
 // the last change this instance heard, and at most `maxAgeMs` in any case; while the feed is not listening
 // (PostgreSQL's connection lost), nothing is kept.
 //
-// A guest's booking checks this copy before its transaction (reservations/create-reservation.ts): in the date's
-// line (`inTurn`), so it sees the bookings made here before it, and a refusal is confirmed by a fresh read
-// (`getFresh`) that no copy can be behind.
+// A guest's booking checks this copy before its transaction (reservations/create-reservation.ts), and a refusal
+// is confirmed by a fresh read (`getFresh`) that no copy can be behind.
 
 export interface BookedCache {
   /** The date's booked reservations, from the copy when it is current, else from the database. */
@@ -27,11 +26,6 @@ export interface BookedCache {
    * (the read is shared with everyone asking meanwhile: db/fresh-reads.ts). The copy becomes what it read.
    */
   getFresh(date: string): Promise<BookedReservation[]>;
-  /**
-   * Runs `work` when the work given earlier for the date on this instance has ended, in the order given: a
-   * guest's booking checks the copy and books in its turn, so each sees the bookings made before it here.
-   */
-  inTurn<T>(date: string, work: () => Promise<T>): Promise<T>;
   /** Stops listening to the feed. */
   stop(): void;
 }
@@ -93,9 +87,6 @@ export function createBookedCache({
     return load(date, clock());
   });
 
-  // Each date's line: the promise that the last work in it has ended.
-  const lines = new Map<string, Promise<void>>();
-
   return {
     get(date) {
       const now = clock();
@@ -109,19 +100,6 @@ export function createBookedCache({
       return load(date, now);
     },
     getFresh: readFresh,
-    async inTurn(date, work) {
-      const before = lines.get(date);
-      let ended!: () => void;
-      const mine = new Promise<void>((resolve) => (ended = resolve));
-      lines.set(date, mine);
-      await before;
-      try {
-        return await work();
-      } finally {
-        ended();
-        if (lines.get(date) === mine) lines.delete(date);
-      }
-    },
     stop() {
       unsubscribe();
       unwatch();

@@ -48,10 +48,11 @@ export async function earlierBooking(
 
 /**
  * A guest's booking (no tables chosen) is first checked against the copies availability reads (the settings and
- * the date's book, booked-cache.ts), in the date's line on this instance, so each booking sees the ones made here
- * before it. On a release night most bookings are of a time another guest took a moment before: each opened a
- * transaction of ten round trips only to be refused, and that queue was most of the wait. A booking the copies
- * leave room for goes on to its transaction in its turn; one they refuse leaves the line at once.
+ * the date's book, booked-cache.ts). On a release night most bookings are of a time another guest took a moment
+ * before: each opened a transaction of ten round trips only to be refused, and that queue was most of the wait.
+ * A booking the copies leave room for goes on to its transaction. (A line per date, so that each booking's check
+ * saw the ones made here before it, was tried: it puts the transactions one after another, and the release bench
+ * showed no gain from it: docs/benchmarks.md.)
  *
  * The copies may be a few milliseconds behind a change made on another instance: before a refusal is said, the
  * settings are brought up to the database's version and the date's book is read from the database (reads that
@@ -75,17 +76,10 @@ export async function createReservation({
   if (actor.role !== 'guest' || input.tableIds) return book();
 
   const date = input.reservationDate;
-  const bookedInTurn = await deps.booked.inTurn(date, async () => {
-    const booked = await deps.booked.get(date);
-    // A copy of this booking, made while this one waited in line: answered as a resend, at once.
-    if (input.id && booked.some((reservation) => reservation.id === input.id))
-      return earlierBooking(deps, actor, input);
-    return plainRefusal(deps, deps.settings.current(), input, booked) ? undefined : book();
-  });
-  if (bookedInTurn) return bookedInTurn;
+  if (!plainRefusal(deps, deps.settings.current(), input, await deps.booked.get(date))) return book();
 
   const [, booked] = await Promise.all([deps.settings.refresh(), deps.booked.getFresh(date)]);
-  // The same booking sent twice at once: the copy that waited its turn finds the other's reservation.
+  // The same booking sent twice at once: the copy refused for the time the other took finds its reservation.
   if (input.id && booked.some((reservation) => reservation.id === input.id)) {
     const resentMeanwhile = await earlierBooking(deps, actor, input);
     if (resentMeanwhile) return resentMeanwhile;
