@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { ZodError } from 'zod';
@@ -70,14 +70,15 @@ export function createApp(deps: AppDeps) {
   });
   app.use(securityHeaders());
   app.use('/api/*', sameOriginOnly(deps.origins));
-  // No request of ours comes near 64 KB; a larger body is refused before anything reads it.
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: 64 * 1024,
-      onError: (c) => c.json(errorBody('The request is too large.', 'payload_too_large'), 413),
-    }),
-  );
+  // No request of ours comes near 64 KB; a larger body is refused before anything reads it. A GET or HEAD has no
+  // body in the Fetch API, and asking for one would make the Node adapter build a whole web Request for nothing.
+  const limitBody = bodyLimit({
+    maxSize: 64 * 1024,
+    onError: (c) => c.json(errorBody('The request is too large.', 'payload_too_large'), 413),
+  });
+  const limitAnyBody: MiddlewareHandler = (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next);
+  app.use('/api/*', limitAnyBody);
   app.use('/api/*', refuseNulCharacters());
   // API answers are personal (sessions, reservations): never kept by a browser or proxy cache.
   app.use('/api/*', async (c, next) => {

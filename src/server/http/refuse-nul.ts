@@ -18,6 +18,9 @@ export function refuseNulCharacters(): MiddlewareHandler {
 }
 
 async function bodyHasNul(request: Request): Promise<boolean> {
+  // A GET or HEAD has no body in the Fetch API; asking for it would make the Node adapter build a whole web
+  // Request for every such request (7% of the server's time on a release night), only to find none.
+  if (request.method === 'GET' || request.method === 'HEAD') return false;
   if (!request.body) return false;
   // A copy, so the route (or Better Auth) still reads the body itself.
   const text = await request.clone().text();
