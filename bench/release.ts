@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -13,7 +14,7 @@ import {
 } from '../tests/support/release-night';
 import { createTestDatabase } from '../tests/support/test-database';
 import { postgresAdminUrl } from './booking';
-import { percentile, TIME_ZONE, withApp, type Figure } from './support';
+import { MB, percentile, TIME_ZONE, withApp, type Figure } from './support';
 
 // Release night (issue 18): the minute a sought-after date opens. 2,000 distinct signed-in guests (accounts
 // and sessions made beforehand, see tests/support/release-night.ts) arrive evenly over 2 seconds for one
@@ -56,9 +57,6 @@ interface Measured {
   /** CPU seconds used from the first arrival to the last answer, by the server and by this process. */
   cpu: { server: number; loadGenerator: number };
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const MB = (bytes: number) => bytes / 1e6;
 
 /** CPU time a process has used, user and system, in seconds (Linux: /proc/<pid>/stat, in clock ticks). */
 function cpuSeconds(pid: number): number {

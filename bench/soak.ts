@@ -1,7 +1,8 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { mib, runSoak, soakMemory } from '../tests/support/soak-traffic';
 import { createTestDatabase } from '../tests/support/test-database';
 import { postgresAdminUrl } from './booking';
-import { ADMIN, withApp, type Figure } from './support';
+import { ADMIN, MB, withApp, type Figure } from './support';
 
 // The soak (issue 18's third memory figure): the reliability suite's mixed traffic (tests/support/soak-traffic.ts:
 // six guests browsing, booking, editing and cancelling as fast as they are answered, the admin reading the
@@ -13,9 +14,6 @@ const SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 300);
 const RSS_TARGET_MB = 200;
 const SETTLE_MS = 30_000;
 const SECTION = `Soak (${SECONDS / 60} minutes of mixed traffic, built app)`;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const MB = (bytes: number) => bytes / 1e6;
 
 async function measure(dialect: 'sqlite' | 'postgres'): Promise<Figure[]> {
   const on = dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';

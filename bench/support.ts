@@ -13,6 +13,8 @@ import type { TestDatabase } from '../tests/support/test-database';
 
 export const ADMIN = { email: 'owner@bench.example', password: 'bench-owner-password-1' };
 export const TIME_ZONE = 'America/Los_Angeles'; // the default RESTAURANT_TIMEZONE, which the bench leaves as is
+/** Bytes in (decimal) megabytes, as the memory figures are printed. */
+export const MB = (bytes: number) => bytes / 1e6;
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_FLAGS = [
   '--headless',

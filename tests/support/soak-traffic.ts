@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { addDays, todayIn, weekdayOf } from '../../src/booking/calendar';
 import { TestClient } from './http-client';
 import { openEventStream } from './sse';
@@ -32,8 +33,6 @@ export interface SoakResult {
   dayIds: string[];
   deadline: number;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function runSoak(url: string, options: SoakOptions): Promise<SoakResult> {
   const { seconds, admin: adminAccount } = options;
