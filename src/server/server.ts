@@ -1,4 +1,4 @@
-import { serve, type ServerType } from '@hono/node-server';
+import { createAdaptorServer, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createAccountEmails } from './accounts/account-emails';
 import { createAdminSeat } from './accounts/admin-seat';
@@ -42,6 +42,14 @@ export interface RunningServer {
 export class DatabaseUnavailableError extends Error {
   override name = 'DatabaseUnavailableError';
 }
+
+/**
+ * How many new connections the kernel may hold for the app while its one thread is busy. On a release night every
+ * guest's phone connects within the same two seconds; Node's default (511) overflowed, the kernel dropped the
+ * next attempts, and each dropped guest waited a second or more for the phone to try again (issue 18;
+ * tests/integration/connection-burst.test.ts). The kernel caps it at net.core.somaxconn (4096 on current Linux).
+ */
+const LISTEN_BACKLOG = 4096;
 
 export async function prepareDatabase(config: AppConfig, logger: Logger): Promise<AppDatabase> {
   const database = openDatabase(config.database);
@@ -148,8 +156,9 @@ export async function startServer(
   });
 
   const server: ServerType = await new Promise((resolve, reject) => {
-    const created = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(created));
+    const created = createAdaptorServer({ fetch: app.fetch, hostname: config.host });
     created.once('error', reject);
+    created.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG }, () => resolve(created));
   });
   const { port } = server.address() as AddressInfo;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
