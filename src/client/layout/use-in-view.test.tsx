@@ -38,4 +38,22 @@ describe('useInView', () => {
     act(() => deliver([{ isIntersecting: false }]));
     expect(screen.getByText('not seen')).toBeInTheDocument();
   });
+
+  it('is seen when a scroll brings the element near the view, though the observer reports nothing', () => {
+    vi.stubGlobal('IntersectionObserver', StandInObserver);
+    render(<Probe />);
+    const element = screen.getByText('not seen');
+    const boxAt = (top: number) =>
+      vi.spyOn(element, 'getBoundingClientRect').mockReturnValue({ top, bottom: top + 40 } as DOMRect);
+    boxAt(window.innerHeight + 1000);
+    act(() => {
+      document.dispatchEvent(new Event('scroll'));
+    });
+    expect(screen.getByText('not seen')).toBeInTheDocument();
+    boxAt(window.innerHeight + 100);
+    act(() => {
+      document.dispatchEvent(new Event('scroll'));
+    });
+    expect(screen.getByText('seen')).toBeInTheDocument();
+  });
 });
