@@ -28,6 +28,7 @@ import { createSessionLookup } from './http/session-lookup';
 import { mountClient, publicConfig } from './http/spa';
 import type { Logger } from './logger';
 import { mailRoutes } from './mail/mail-routes';
+import { createBookingsInFlight } from './reservations/bookings-in-flight';
 import type { MailOutbox } from './mail/outbox';
 
 export interface AppDeps {
@@ -181,7 +182,18 @@ function createApiRoutes(
       )
       .route(
         '/',
-        reservationRoutes({ db: database.db, config, feed, settings, booked, now, shutdown, counters, currentActor }),
+        reservationRoutes({
+          db: database.db,
+          config,
+          feed,
+          settings,
+          booked,
+          inFlight: createBookingsInFlight(),
+          now,
+          shutdown,
+          counters,
+          currentActor,
+        }),
       )
       .route('/settings', settingsRoutes({ db: database.db, config, settings, now }))
       .route('/', mailRoutes({ outbox }))

@@ -85,6 +85,7 @@ export async function tablesForSlot({
   role,
   booking,
   chosen,
+  preferred,
   excludeReservationId,
 }: {
   trx: Transaction<Database>;
@@ -93,6 +94,12 @@ export async function tablesForSlot({
   role: Role;
   booking: { reservationDate: string; partySize: number; seatType: SeatType; startTime: number; endTime: number };
   chosen: string[] | undefined;
+  /**
+   * Where an automatic assignment looks first: the tables the copy gave a guest's booking, so that bookings let
+   * in together do not all reach for the same best table (on PostgreSQL all but one would lose it and start
+   * again). Used when the assignment can seat the party among them as the book is now.
+   */
+  preferred?: string[] | undefined;
   excludeReservationId?: string | undefined;
 }): Promise<string[]> {
   const { maxCoversPerSeating } = settings.rules;
@@ -106,15 +113,21 @@ export async function tablesForSlot({
     checkChosenTables(tables, booked, chosen, booking, excludeReservationId);
     return chosen;
   }
-  const assignment = assignForSlot({
-    tables,
-    booked,
-    seatType: booking.seatType,
-    role,
-    partySize: booking.partySize,
-    startTime: booking.startTime,
-    excludeReservationId,
-  });
+  const assign = (among: Table[]) =>
+    assignForSlot({
+      tables: among,
+      booked,
+      seatType: booking.seatType,
+      role,
+      partySize: booking.partySize,
+      startTime: booking.startTime,
+      excludeReservationId,
+    });
+  if (preferred) {
+    const kept = assign(tables.filter((table) => preferred.includes(table.id)));
+    if (kept.ok) return kept.tableIds;
+  }
+  const assignment = assign(tables);
   if (!assignment.ok) throw new AppError('slot_taken', assignment.message);
   return assignment.tableIds;
 }
@@ -139,7 +152,17 @@ export function plainRefusal(
     if (error instanceof AppError) return error;
     throw error;
   }
-  const assignment = assignForSlot({
+  const assignment = guestAssignment(settings, booking, booked);
+  return assignment.ok ? undefined : new AppError('slot_taken', assignment.message);
+}
+
+/** The tables the automatic assignment would give a guest's booking over the given book, if any are free. */
+export function guestAssignment(
+  settings: RestaurantSettings,
+  booking: { partySize: number; seatType: SeatType; startTime: number },
+  booked: BookedReservation[],
+) {
+  return assignForSlot({
     tables: activeTables(settings.tables),
     booked,
     seatType: booking.seatType,
@@ -147,7 +170,6 @@ export function plainRefusal(
     partySize: booking.partySize,
     startTime: booking.startTime,
   });
-  return assignment.ok ? undefined : new AppError('slot_taken', assignment.message);
 }
 
 /** Runs a write that may lose a race for a table; the database's key decides, and the loser retries. */

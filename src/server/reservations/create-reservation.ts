@@ -15,6 +15,7 @@ import {
   withHoldRetry,
   checkFairBooking,
   plainRefusal,
+  guestAssignment,
 } from './booking-checks';
 
 /**
@@ -50,9 +51,10 @@ export async function earlierBooking(
  * A guest's booking (no tables chosen) is first checked against the copies availability reads (the settings and
  * the date's book, booked-cache.ts). On a release night most bookings are of a time another guest took a moment
  * before: each opened a transaction of ten round trips only to be refused, and that queue was most of the wait.
- * A booking the copies leave room for goes on to its transaction. (A line per date, so that each booking's check
- * saw the ones made here before it, was tried: it puts the transactions one after another, and the release bench
- * showed no gain from it: docs/benchmarks.md.)
+ * So a booking goes on to its transaction only while the copy, with the bookings already in their transactions
+ * here counted as made (bookings-in-flight.ts), leaves a table for it, and it goes for that table. Otherwise it
+ * waits for those to end and looks again. (A line per date, each booking's transaction after the last, was tried
+ * before this and showed no gain in the release bench: docs/benchmarks.md.)
  *
  * The copies may be a few milliseconds behind a change made on another instance: before a refusal is said, the
  * settings are brought up to the database's version and the date's book is read from the database (reads that
@@ -72,11 +74,37 @@ export async function createReservation({
   if (input.tableIds && actor.role !== 'admin') throw new AppError('forbidden', bookingMessages.invalidTableSelection);
   const resent = await earlierBooking(deps, actor, input);
   if (resent) return resent;
-  const book = () => bookAndPublish(deps, actor, input);
+  const book = (preferred?: string[]) => bookAndPublish(deps, actor, input, preferred);
   if (actor.role !== 'guest' || input.tableIds) return book();
 
   const date = input.reservationDate;
-  if (!plainRefusal(deps, deps.settings.current(), input, await deps.booked.get(date))) return book();
+  const slot = { startTime: input.startTime, endTime: endTimeFor(input.startTime) };
+  for (;;) {
+    const madeBefore = deps.inFlight.madeCount();
+    const copy = await deps.booked.get(date);
+    const settings = deps.settings.current();
+    if (plainRefusal(deps, settings, input, copy)) break;
+    // A booking made here while the copy was read may be in neither it nor the bookings in flight: read again.
+    if (deps.inFlight.madeCount() !== madeBefore) continue;
+    const place = guestAssignment(settings, input, [...copy, ...deps.inFlight.on(date)]);
+    if (place.ok) {
+      const end = deps.inFlight.enter(date, {
+        id: input.id ?? randomUUID(),
+        tableIds: place.tableIds,
+        ...slot,
+        partySize: input.partySize,
+      });
+      let made = false;
+      try {
+        const created = await book(place.tableIds);
+        made = true;
+        return created;
+      } finally {
+        end(made);
+      }
+    }
+    await deps.inFlight.mayHaveRoom(date, slot);
+  }
 
   const [, booked] = await Promise.all([deps.settings.refresh(), deps.booked.getFresh(date)]);
   // The same booking sent twice at once: the copy refused for the time the other took finds its reservation.
@@ -90,11 +118,19 @@ export async function createReservation({
 }
 
 /** The booking's transaction (retried when a concurrent booking took its table first), then the feed told. */
-async function bookAndPublish(deps: ReservationDeps, actor: Actor, input: CreateReservationInput) {
+async function bookAndPublish(
+  deps: ReservationDeps,
+  actor: Actor,
+  input: CreateReservationInput,
+  preferred?: string[],
+) {
   const slot = { startTime: input.startTime, endTime: endTimeFor(input.startTime) };
   let created: Reservation;
   try {
-    created = await withHoldRetry(() => bookSlot(deps, actor, input, slot), input.tableIds ? 1 : ASSIGNMENT_ATTEMPTS);
+    created = await withHoldRetry(
+      () => bookSlot(deps, actor, input, slot, preferred),
+      input.tableIds ? 1 : ASSIGNMENT_ATTEMPTS,
+    );
   } catch (error) {
     // The same booking sent twice at once: the copy whose insert lost to the other's answers as a resend.
     const resentMeanwhile = await earlierBooking(deps, actor, input);
@@ -114,6 +150,7 @@ export function bookSlot(
   actor: Actor,
   input: CreateReservationInput,
   slot: { startTime: number; endTime: number },
+  preferred?: string[],
 ): Promise<Reservation> {
   return deps.db.transaction().execute(async (trx) => {
     const settings = await deps.settings.forWrite(trx);
@@ -128,6 +165,7 @@ export function bookSlot(
       role: actor.role,
       booking: { ...input, ...slot },
       chosen: input.tableIds,
+      preferred,
     });
     const stamp = deps.now().toISOString();
     const reservation: Reservation = {

@@ -13,7 +13,7 @@ import { type ReservationDeps, restaurantClock } from './reservation-deps';
 const answers = new WeakMap<object, Map<string, number[]>>();
 
 /**
- * The seatings of a date at which the party can be seated; for a date that cannot be booked at all, none, and
+ * The seatings of a date at which the party can be seated, the bookings being made here counted as made; for a date that cannot be booked at all, none, and
  * the rule that refuses it (so the page can say why rather than "no times"), with the owner's note on a closed
  * date. Read from this instance's copy of the settings: the booking itself checks them again in its transaction.
  */
@@ -34,12 +34,23 @@ export async function findAvailableTimes({
     return { times: [], refusal, ...(note ? { note } : {}) };
   }
   if (refusal) return { times: [], refusal };
-  const booked = await deps.booked.get(query.date);
+  const copy = await deps.booked.get(query.date);
+  // The bookings in their transactions here count as made: most will be, and a guest offered the table one of
+  // them is taking would only be refused it a moment later.
+  const inFlight = deps.inFlight.on(query.date);
+  const booked = inFlight.length ? [...copy, ...inFlight] : copy;
   // An edit leaves its own reservation out of the count: asked rarely, and worked out each time.
   const key = query.excludeReservationId
     ? undefined
-    : [settings.version, actor.role, query.partySize, query.seatType, query.date === today ? nowHhmm : ''].join('|');
-  const known = key === undefined ? undefined : answers.get(booked)?.get(key);
+    : [
+        settings.version,
+        actor.role,
+        query.partySize,
+        query.seatType,
+        query.date === today ? nowHhmm : '',
+        inFlight.length ? deps.inFlight.version() : '',
+      ].join('|');
+  const known = key === undefined ? undefined : answers.get(copy)?.get(key);
   if (known) return { times: known };
   const seatings = seatingsOn(query.date, settings.hours).filter(
     (time) => !timeRefusal(query.date, time, today, nowHhmm),
@@ -56,8 +67,8 @@ export async function findAvailableTimes({
     excludeReservationId: query.excludeReservationId,
   });
   if (key !== undefined) {
-    const forCopy = answers.get(booked) ?? new Map<string, number[]>();
-    answers.set(booked, forCopy.set(key, times));
+    const forCopy = answers.get(copy) ?? new Map<string, number[]>();
+    answers.set(copy, forCopy.set(key, times));
   }
   return { times };
 }

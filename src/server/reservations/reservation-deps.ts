@@ -5,6 +5,7 @@ import type { Database } from '../db/schema';
 import type { ChangeFeed } from '../change-feed/change-feed';
 import type { LiveSettings } from '../settings/live-settings';
 import type { BookedCache } from './booked-cache';
+import type { BookingsInFlight } from './bookings-in-flight';
 
 // What every reservation operation works with: the database, the configuration, the owner's settings, the change
 // feed and the clock, and the restaurant's today read from that clock.
@@ -17,6 +18,8 @@ export interface ReservationDeps {
   settings: LiveSettings;
   /** What is booked on a date, as availability reads it (booked-cache.ts); writes read the database itself. */
   booked: BookedCache;
+  /** The guests' bookings in their transactions on this instance (bookings-in-flight.ts). */
+  inFlight: BookingsInFlight;
   /** The current instant; tests pass a fixed clock. */
   now: () => Date;
 }

@@ -1,0 +1,89 @@
+import { rangesOverlap } from '../../booking/clock';
+import type { BookedReservation } from '../../booking/availability';
+
+// The guests' bookings this instance has let into their transactions and not yet seen end, by date, each with the
+// tables the copy of the book would give it (issue 18). On a release night hundreds of guests ask for the same
+// time within a second, and the copy shows its tables free until the bookings that take them commit. Let in at
+// once, all but a few opened a transaction of several round trips only to be refused. Counting the bookings in
+// flight as made, a guest's booking goes in only while a table is left for it; the rest wait here
+// (create-reservation.ts), then look again at the copy, which by then shows the tables taken.
+//
+// Waiting is for the bookings whose time overlaps the guest's. A booking made leaves no more room than it held in
+// flight, so its end wakes no one until none overlapping the guest's time is in flight; a booking that failed
+// frees its table, so its end wakes those waiting at overlapping times at once. The transaction still decides
+// every booking: this only spares the database the ones it would refuse.
+
+export interface BookingsInFlight {
+  /** The date's bookings in their transactions here, as the copy would seat them. */
+  on(date: string): readonly BookedReservation[];
+  /** How many bookings have been made here since start: a copy read while this changed may predate one. */
+  madeCount(): number;
+  /** Changes whenever a booking is counted in or out: what was worked out over `on` holds while it stays. */
+  version(): number;
+  /** Counts a booking in; the returned function counts it out, saying whether it was made. */
+  enter(date: string, booking: BookedReservation): (made: boolean) => void;
+  /** Resolves when a booking of the date ends that may leave room at this slot. */
+  mayHaveRoom(date: string, slot: { startTime: number; endTime: number }): Promise<void>;
+}
+
+interface DateInFlight {
+  bookings: Set<BookedReservation>;
+  /** Who waits for room, by the start time they want. */
+  waiting: Map<number, { slot: { startTime: number; endTime: number }; wake: (() => void)[] }>;
+}
+
+export function createBookingsInFlight(): BookingsInFlight {
+  const dates = new Map<string, DateInFlight>();
+  let made = 0;
+  let version = 0;
+
+  const forDate = (date: string) => {
+    let entry = dates.get(date);
+    if (!entry) {
+      entry = { bookings: new Set(), waiting: new Map() };
+      dates.set(date, entry);
+    }
+    return entry;
+  };
+
+  const end = (date: string, entry: DateInFlight, booking: BookedReservation, wasMade: boolean) => {
+    entry.bookings.delete(booking);
+    version++;
+    if (wasMade) made++;
+    for (const [startTime, group] of entry.waiting) {
+      if (!rangesOverlap(group.slot, booking)) continue;
+      const stillBusy = [...entry.bookings].some((other) => rangesOverlap(group.slot, other));
+      if (wasMade && stillBusy) continue;
+      entry.waiting.delete(startTime);
+      for (const wake of group.wake) wake();
+    }
+    if (entry.bookings.size === 0 && entry.waiting.size === 0) dates.delete(date);
+  };
+
+  return {
+    on: (date) => [...(dates.get(date)?.bookings ?? [])],
+    madeCount: () => made,
+    version: () => version,
+    enter(date, booking) {
+      const entry = forDate(date);
+      entry.bookings.add(booking);
+      version++;
+      let ended = false;
+      return (wasMade) => {
+        if (ended) return;
+        ended = true;
+        end(date, entry, booking, wasMade);
+      };
+    },
+    mayHaveRoom(date, slot) {
+      const entry = dates.get(date);
+      // With nothing in flight that overlaps, nothing here would wake the caller: it should look again now.
+      if (!entry || ![...entry.bookings].some((booking) => rangesOverlap(slot, booking))) return Promise.resolve();
+      return new Promise((resolve) => {
+        const group = entry.waiting.get(slot.startTime) ?? { slot, wake: [] };
+        group.wake.push(resolve);
+        entry.waiting.set(slot.startTime, group);
+      });
+    },
+  };
+}
