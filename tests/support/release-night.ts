@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { makeSignature } from 'better-auth/crypto';
 import { sql } from 'kysely';
-import { Agent, request } from 'undici';
+import { Agent, Client, type Dispatcher, request } from 'undici';
 import type { AccountEmails } from '../../src/server/accounts/account-emails';
 import { createAdminSeat } from '../../src/server/accounts/admin-seat';
 import { createAuth } from '../../src/server/auth';
@@ -253,12 +253,10 @@ export async function releaseNight(options: {
 }): Promise<ReleaseRun> {
   const { url, guests, date, spreadMs } = options;
   const timeoutMs = options.timeoutMs ?? 30_000;
-  const agent = new Agent({
-    connections: guests.length,
-    headersTimeout: timeoutMs,
-    bodyTimeout: timeoutMs,
-    connectTimeout: timeoutMs,
-  });
+  // Each guest's own connection, kept for its requests as a browser keeps one: a guest never waits for a
+  // connection another guest opened, nor rides one another guest warmed up.
+  const connectionOf = () =>
+    new Client(url, { headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: timeoutMs });
   const run: ReleaseRun = {
     guests: guests.length,
     availabilityMs: [],
@@ -285,6 +283,7 @@ export async function releaseNight(options: {
 
   /** One request, timed into `times`; undefined when it failed (counted). */
   const send = async (
+    connection: Dispatcher,
     times: number[],
     what: 'availability' | 'booking',
     path: string,
@@ -296,7 +295,7 @@ export async function releaseNight(options: {
     run.timeline.push(entry);
     try {
       const response = await request(`${url}${path}`, {
-        dispatcher: agent,
+        dispatcher: connection,
         method: body === undefined ? 'GET' : 'POST',
         headers: {
           cookie,
@@ -329,9 +328,9 @@ export async function releaseNight(options: {
     }
   };
 
-  const availability = async (guest: ReleaseGuest): Promise<number[] | undefined> => {
+  const availability = async (connection: Dispatcher, guest: ReleaseGuest): Promise<number[] | undefined> => {
     const path = `/api/availability?date=${date}&partySize=${guest.partySize}&seatType=table`;
-    const answer = await send(run.availabilityMs, 'availability', path, guest.cookie);
+    const answer = await send(connection, run.availabilityMs, 'availability', path, guest.cookie);
     if (!answer) return undefined;
     if (answer.status !== 200 || !Array.isArray(answer.body?.times)) {
       return fail(
@@ -345,7 +344,11 @@ export async function releaseNight(options: {
   };
 
   /** 'booked', 'taken' (a 409 with its message), or undefined when the answer broke the contract. */
-  const book = async (guest: ReleaseGuest, startTime: number): Promise<'booked' | 'refused' | undefined> => {
+  const book = async (
+    connection: Dispatcher,
+    guest: ReleaseGuest,
+    startTime: number,
+  ): Promise<'booked' | 'refused' | undefined> => {
     const input = {
       id: randomUUID(),
       name: `Release Guest ${guest.index}`,
@@ -356,7 +359,7 @@ export async function releaseNight(options: {
       startTime,
       reminderEmail: guest.email,
     };
-    const answer = await send(run.bookingMs, 'booking', '/api/reservations', guest.cookie, input);
+    const answer = await send(connection, run.bookingMs, 'booking', '/api/reservations', guest.cookie, input);
     if (!answer) return undefined;
     if (answer.status === 201 && answer.body?.reservation?.id === input.id) {
       run.acknowledged.push(input.id);
@@ -372,40 +375,44 @@ export async function releaseNight(options: {
   };
 
   const guestArrives = async (guest: ReleaseGuest) => {
-    const first = await availability(guest);
+    const connection = connectionOf();
+    try {
+      await guestBooks(connection, guest);
+    } finally {
+      await connection.close();
+    }
+  };
+  const guestBooks = async (connection: Dispatcher, guest: ReleaseGuest) => {
+    const first = await availability(connection, guest);
     if (!first) return;
     if (first.length === 0) return void run.toldNoTimes++;
-    const tried = await book(guest, first[0]!);
+    const tried = await book(connection, guest, first[0]!);
     if (tried === 'booked') return void run.booked++;
     if (tried !== 'refused') return;
     // As the page does on a taken slot: fresh times, and the guest books again (a changed booking, a new id).
     run.retried++;
-    const again = await availability(guest);
+    const again = await availability(connection, guest);
     if (!again) return;
     if (again.length === 0) return void run.toldNoTimes++;
-    const retry = await book(guest, again[0]!);
+    const retry = await book(connection, guest, again[0]!);
     if (retry === 'booked') run.booked++;
     else if (retry === 'refused') run.toldByRefusal++;
   };
 
-  try {
-    const arrivals: Promise<void>[] = [];
-    startedAt = performance.now();
-    const gap = guests.length > 1 ? spreadMs / (guests.length - 1) : 0;
-    for (const [i, guest] of guests.entries()) {
-      const due = i * gap;
-      const wait = due - (performance.now() - startedAt);
-      if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-      const at = performance.now() - startedAt;
-      run.worstArrivalLagMs = Math.max(run.worstArrivalLagMs, at - due);
-      run.lastArrivalMs = at;
-      arrivals.push(guestArrives(guest));
-    }
-    await Promise.all(arrivals);
-    return run;
-  } finally {
-    await agent.close();
+  const arrivals: Promise<void>[] = [];
+  startedAt = performance.now();
+  const gap = guests.length > 1 ? spreadMs / (guests.length - 1) : 0;
+  for (const [i, guest] of guests.entries()) {
+    const due = i * gap;
+    const wait = due - (performance.now() - startedAt);
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    const at = performance.now() - startedAt;
+    run.worstArrivalLagMs = Math.max(run.worstArrivalLagMs, at - due);
+    run.lastArrivalMs = at;
+    arrivals.push(guestArrives(guest));
   }
+  await Promise.all(arrivals);
+  return run;
 }
 
 const messageOf = (answer: Answer): string => {
