@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { messages as fairUseMessages } from '../../src/booking/fair-booking';
 import { LOCKS } from '../../src/server/db/advisory-locks';
 import { bookingBody, FIXED_NOW } from '../support/reservation-factory';
 import { makeSignedInGuests, type ReleaseGuest } from '../support/release-night';
@@ -13,6 +14,14 @@ import { startTestServer, type TestServer } from '../support/test-server';
 const GUESTS = 60;
 const SLOT_TAKEN = 'That time slot has been booked. Please refresh the page.';
 
+/** Bookings waiting for the advisory lock the test holds: in their transactions, not yet through. */
+async function waitingOnTheLock(holder: pg.Client) {
+  const { rows } = await holder.query<{ waiting: string }>(
+    `select count(*) as waiting from pg_locks where locktype = 'advisory' and not granted`,
+  );
+  return Number(rows[0]!.waiting);
+}
+
 describe(`a burst of ${GUESTS} guests booking one time at once`, () => {
   let server: TestServer;
   let guests: ReleaseGuest[];
@@ -25,7 +34,7 @@ describe(`a burst of ${GUESTS} guests booking one time at once`, () => {
       DATABASE_URL: server.testDatabase.url,
       PUBLIC_URL: server.url,
     };
-    guests = await makeSignedInGuests(env, GUESTS + 7, (index) => `burst${index}@example.com`);
+    guests = await makeSignedInGuests(env, GUESTS + 14, (index) => `burst${index}@example.com`);
   });
   afterAll(async () => {
     await server?.stop();
@@ -37,11 +46,11 @@ describe(`a burst of ${GUESTS} guests booking one time at once`, () => {
     });
     return ((await response.json()) as { times: number[] }).times.includes(1700);
   };
-  const book = async (guest: ReleaseGuest, date: string) => {
+  const book = async (guest: ReleaseGuest, date: string, startTime = 1700) => {
     const response = await fetch(`${server.url}/api/reservations`, {
       method: 'POST',
       headers: { cookie: guest.cookie, origin: server.url, 'content-type': 'application/json' },
-      body: JSON.stringify(bookingBody({ reservationDate: date, reminderEmail: guest.email })),
+      body: JSON.stringify(bookingBody({ reservationDate: date, startTime, reminderEmail: guest.email })),
     });
     return { status: response.status, body: (await response.json()) as { error?: { message: string } } };
   };
@@ -83,7 +92,7 @@ describe(`a burst of ${GUESTS} guests booking one time at once`, () => {
     'offers no guest the time whose last tables are being booked, and lets no one else into a transaction',
     async () => {
       const date = '2026-11-25';
-      const [first, ...rest] = guests.slice(GUESTS);
+      const [first, ...rest] = guests.slice(GUESTS, GUESTS + 7);
       expect(await freeAtFiveOn(date, first!.cookie)).toBe(true);
       const holder = new pg.Client({ connectionString: server.testDatabase.url });
       await holder.connect();
@@ -93,14 +102,7 @@ describe(`a burst of ${GUESTS} guests booking one time at once`, () => {
         const transactions = vi.spyOn(server.database.db, 'transaction');
         // Six tables seat two at five (the test above made six bookings): six guests book and wait on the lock.
         const inFlight = rest.slice(0, 6).map((guest) => book(guest, date));
-        await expect
-          .poll(async () => {
-            const { rows } = await holder.query<{ waiting: string }>(
-              `select count(*) as waiting from pg_locks where locktype = 'advisory' and not granted`,
-            );
-            return Number(rows[0]!.waiting);
-          })
-          .toBe(6);
+        await expect.poll(() => waitingOnTheLock(holder)).toBe(6);
         expect(await freeAtFiveOn(date, first!.cookie)).toBe(false);
         const late = book(first!, date);
         await new Promise((resolve) => setTimeout(resolve, 200));
@@ -113,6 +115,38 @@ describe(`a burst of ${GUESTS} guests booking one time at once`, () => {
         expect(refused.body.error?.message).toBe(SLOT_TAKEN);
         expect(transactions.mock.calls.length).toBe(6);
         transactions.mockRestore();
+      } finally {
+        await holder.end();
+      }
+    },
+  );
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'lets a waiting guest in when a booking in flight is refused, its table free again',
+    async () => {
+      const date = '2026-11-26';
+      const [refused, ...rest] = guests.slice(GUESTS + 7);
+      const [late, ...sixth] = rest.slice(0, 6).reverse();
+      // The fair-use default allows one booking a date: this guest's second is refused in its transaction.
+      expect((await book(refused!, date, 2000)).status).toBe(201);
+      const holder = new pg.Client({ connectionString: server.testDatabase.url });
+      await holder.connect();
+      try {
+        await holder.query('begin');
+        await holder.query('select pg_advisory_xact_lock($1::int, $2::int)', [...LOCKS.settings]);
+        const inFlight = [refused!, ...sixth].map((guest) => book(guest, date));
+        await expect.poll(() => waitingOnTheLock(holder)).toBe(6);
+        // The six in flight take every table that seats two at five: the seventh waits for one of them.
+        const waiting = book(late!, date);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(await waitingOnTheLock(holder)).toBe(6);
+
+        await holder.query('commit');
+        const answers = await Promise.all(inFlight);
+        expect(answers[0]!.status).toBe(409);
+        expect(answers[0]!.body.error?.message).toBe(fairUseMessages.perDateLimit(1));
+        expect(answers.slice(1).map((answer) => answer.status)).toEqual([201, 201, 201, 201, 201]);
+        expect((await waiting).status).toBe(201);
       } finally {
         await holder.end();
       }

@@ -97,7 +97,10 @@ export async function tablesForSlot({
   /**
    * Where an automatic assignment looks first: the tables the copy gave a guest's booking, so that bookings let
    * in together do not all reach for the same best table (on PostgreSQL all but one would lose it and start
-   * again). Used when the assignment can seat the party among them as the book is now.
+   * again). Used when the assignment can seat the party among them as the book is now. (Should a booking let in
+   * beside it fail, a better table may come free meanwhile; this booking keeps the one it was given. Choosing
+   * again against the bookings in flight at the transaction's time instead let two bookings collide on PostgreSQL
+   * when one committed between the other's read and its choice.)
    */
   preferred?: string[] | undefined;
   excludeReservationId?: string | undefined;

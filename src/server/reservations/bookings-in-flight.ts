@@ -8,10 +8,10 @@ import type { BookedReservation } from '../../booking/availability';
 // flight as made, a guest's booking goes in only while a table is left for it; the rest wait here
 // (create-reservation.ts), then look again at the copy, which by then shows the tables taken.
 //
-// Waiting is for the bookings whose time overlaps the guest's. A booking made leaves no more room than it held in
-// flight, so its end wakes no one until none overlapping the guest's time is in flight; a booking that failed
-// frees its table, so its end wakes those waiting at overlapping times at once. The transaction still decides
-// every booking: this only spares the database the ones it would refuse.
+// Waiting is for the bookings whose time overlaps the guest's: when one ends, made or not, those waiting at an
+// overlapping time look again. A booking that failed left its table free, and one that was made may have taken
+// the last table the guest could have had, so the guest is told at once. The transaction still decides every
+// booking: this only spares the database the ones it would refuse.
 
 export interface BookingsInFlight {
   /** The date's bookings in their transactions here, as the copy would seat them. */
@@ -22,7 +22,7 @@ export interface BookingsInFlight {
   version(): number;
   /** Counts a booking in; the returned function counts it out, saying whether it was made. */
   enter(date: string, booking: BookedReservation): (made: boolean) => void;
-  /** Resolves when a booking of the date ends that may leave room at this slot. */
+  /** Resolves when a booking of the date that overlaps this slot ends (at once if none is in flight). */
   mayHaveRoom(date: string, slot: { startTime: number; endTime: number }): Promise<void>;
 }
 
@@ -52,8 +52,6 @@ export function createBookingsInFlight(): BookingsInFlight {
     if (wasMade) made++;
     for (const [startTime, group] of entry.waiting) {
       if (!rangesOverlap(group.slot, booking)) continue;
-      const stillBusy = [...entry.bookings].some((other) => rangesOverlap(group.slot, other));
-      if (wasMade && stillBusy) continue;
       entry.waiting.delete(startTime);
       for (const wake of group.wake) wake();
     }

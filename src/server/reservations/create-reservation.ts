@@ -53,7 +53,7 @@ export async function earlierBooking(
  * before: each opened a transaction of ten round trips only to be refused, and that queue was most of the wait.
  * So a booking goes on to its transaction only while the copy, with the bookings already in their transactions
  * here counted as made (bookings-in-flight.ts), leaves a table for it, and it goes for that table. Otherwise it
- * waits for those to end and looks again. (A line per date, each booking's transaction after the last, was tried
+ * waits until one of those overlapping its time ends, and looks again. (A line per date, each booking's transaction after the last, was tried
  * before this and showed no gain in the release bench: docs/benchmarks.md.)
  *
  * The copies may be a few milliseconds behind a change made on another instance: before a refusal is said, the
