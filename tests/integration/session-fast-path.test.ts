@@ -1,11 +1,18 @@
+import { TableNode, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import pg from 'pg';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAdminSeat } from '../../src/server/accounts/admin-seat';
 import { createAuth } from '../../src/server/auth';
-import { createSessionFastPath, type SessionFastPath } from '../../src/server/http/session-fast-path';
+import {
+  createSessionFastPath,
+  SESSION_READ_WAIT_MS,
+  type SessionFastPath,
+} from '../../src/server/http/session-fast-path';
 import { createOriginPolicy } from '../../src/server/http/origins';
 import { createRateCounters } from '../../src/server/db/rate-counters';
 import { TestClient } from '../support/http-client';
+import { makeSignedInGuests } from '../support/release-night';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 // Issue 18: the plain case of "who is asking" is answered without Better Auth's endpoint (decision 0011). It must
@@ -118,5 +125,97 @@ describe('the session fast path', () => {
     await server.database.db.deleteFrom('session').where('token', '=', otherToken).execute();
     expect(await fast.find(other.cookieHeader())).toBeUndefined();
     expect((await other.get('/api/reservations/mine')).status).toBe(401);
+  });
+
+  /** Guests signed in beforehand (their sessions written as Better Auth writes them), as on a release night. */
+  const guests = (count: number, prefix: string) =>
+    makeSignedInGuests(
+      { DATA_DIR: server.testDatabase.dataDir, DATABASE_URL: server.testDatabase.url, PUBLIC_URL: server.url },
+      count,
+      (index) => `${prefix}${index}@example.com`,
+    );
+  const tokenOf = (cookie: string) => decodeURIComponent(cookie.split(/=(.*)/s)[1]!).split('.')[0]!;
+
+  /** The fast path over the server's database, and how many reads of sessions it has sent. */
+  const countingFastPath = async () => {
+    const reads = { count: 0 };
+    const counter: KyselyPlugin = {
+      transformQuery({ node }: { node: RootOperationNode }) {
+        const from = node.kind === 'SelectQueryNode' ? node.from?.froms[0] : undefined;
+        if (from && TableNode.is(from) && from.table.identifier.name === 'session') reads.count++;
+        return node;
+      },
+      transformResult: ({ result }) => Promise.resolve(result),
+    };
+    return { reads, fast: await createSessionFastPath(auth, server.database.db.withPlugin(counter)) };
+  };
+
+  it('reads the sessions asked for at one moment in one query, each as its own', async () => {
+    const cookies = (await guests(5, 'many')).map((guest) => guest.cookie);
+    // The last one signed out: a signed cookie whose session is gone.
+    await server.database.db.deleteFrom('session').where('token', '=', tokenOf(cookies[4]!)).execute();
+    const { reads, fast: counted } = await countingFastPath();
+
+    const found = await Promise.all(cookies.map((cookie) => counted.find(cookie)));
+    expect(reads.count).toBe(1);
+    for (const [index, cookie] of cookies.slice(0, 4).entries())
+      expect(found[index]?.user.email).toBe((await betterAuthSays(cookie))!.user.email);
+    expect(found[4]).toBeUndefined();
+  });
+
+  /** Holds the session table from another connection, so reads of sessions wait; `release` commits `then` first. */
+  const holdSessionTable = async () => {
+    const holder = new pg.Client({ connectionString: server.testDatabase.url });
+    await holder.connect();
+    await holder.query('begin');
+    await holder.query('lock table "session" in access exclusive mode');
+    return {
+      release: async (then?: string, values?: string[]) => {
+        if (then) await holder.query(then, values);
+        await holder.query('commit');
+        await holder.end();
+      },
+    };
+  };
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'has the lookups made while a read is under way wait for it, then read them together, after they were made',
+    async () => {
+      const [first, ...later] = (await guests(3, 'held')).map((guest) => guest.cookie);
+      const { reads, fast: counted } = await countingFastPath();
+      const hold = await holdSessionTable();
+      const firstFound = counted.find(first!);
+      await vi.waitFor(() => expect(reads.count).toBe(1));
+      const laterFound = Promise.all(later.map((cookie) => counted.find(cookie)));
+      await nextTurn();
+      await nextTurn();
+      expect(reads.count).toBe(1);
+      // Signed out meanwhile: the later lookups' read begins after it, so it finds no session.
+      await hold.release('delete from "session" where token = $1', [tokenOf(later[1]!)]);
+      expect((await firstFound)?.user.email).toBe('held0@example.com');
+      const [found, signedOut] = await laterFound;
+      expect(reads.count).toBe(2);
+      expect(found?.user.email).toBe('held1@example.com');
+      expect(signedOut).toBeUndefined();
+    },
+  );
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)('does not hold lookups behind a read that hangs', async () => {
+    const [first, second] = (await guests(2, 'hung')).map((guest) => guest.cookie);
+    const { reads, fast: counted } = await countingFastPath();
+    const hold = await holdSessionTable();
+    try {
+      const firstFound = counted.find(first!);
+      await vi.waitFor(() => expect(reads.count).toBe(1));
+      const secondFound = counted.find(second!);
+      // The first read still waits for the table; the second goes on its own after SESSION_READ_WAIT_MS.
+      await vi.waitFor(() => expect(reads.count).toBe(2), { timeout: SESSION_READ_WAIT_MS * 20 });
+      await hold.release();
+      expect((await firstFound)?.user.email).toBe('hung0@example.com');
+      expect((await secondFound)?.user.email).toBe('hung1@example.com');
+    } finally {
+      await hold.release().catch(() => undefined);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { parseCookies } from 'better-call';
+import DataLoader from 'dataloader';
 import type { Kysely } from 'kysely';
 import type { Auth } from '../auth';
 import type { Database } from '../db/schema';
@@ -14,6 +15,11 @@ import type { Session } from './app-env';
 // change ends it everywhere at once, as before (decision 0006). Anything but the plain case (a bad signature, a
 // session not found, expired or due for its daily renewal, "don't remember me", a cookie-cache cookie) returns
 // undefined, and the caller asks Better Auth's getSession, which handles it as it always did.
+//
+// While a read of sessions is under way, the lookups that come meanwhile wait for it and then go together in one
+// query (sessionReads). Each read still begins after its request arrived, so nothing is remembered between
+// requests. On PostgreSQL each query is a round trip whose socket write costs the server as much CPU as the rest of
+// an availability answer: two thousand of them on a release night kept the server too busy to take in new guests.
 
 type AuthContext = Awaited<Auth['$context']>;
 
@@ -26,6 +32,69 @@ export interface SessionFastPath {
 }
 
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+
+/** The sessions of these tokens with their users, one row each (none for a token no session has). */
+const readSessions = (db: Kysely<Database>, tokens: readonly string[]) =>
+  db
+    .selectFrom('session')
+    .innerJoin('user', 'user.id', 'session.userId')
+    .select([
+      'session.token',
+      'session.id as sessionId',
+      'session.createdAt as sessionCreatedAt',
+      'session.expiresAt',
+      'user.id as userId',
+      'user.email',
+      'user.name',
+      'user.emailVerified',
+      'user.image',
+    ])
+    .where('session.token', 'in', tokens)
+    .execute();
+
+type SessionRow = Awaited<ReturnType<typeof readSessions>>[number];
+
+/** How long lookups wait for a read under way before they go on their own (a database that hangs holds one read). */
+export const SESSION_READ_WAIT_MS = 100;
+
+/**
+ * Reads sessions by token. A lookup made while no read is under way goes at the end of this turn of the event
+ * loop, with the others made in it; those made during a read go together when it ends, or after
+ * SESSION_READ_WAIT_MS if it has not, so a hung read never holds the next ones beyond their own time limit.
+ */
+function sessionReads(db: Kysely<Database>) {
+  let reading = 0;
+  const waiting = new Set<() => void>();
+  const goNext = () => waiting.values().next().value?.();
+  return new DataLoader<string, SessionRow | undefined>(
+    async (tokens) => {
+      reading++;
+      try {
+        const rows = await readSessions(db, tokens);
+        const byToken = new Map(rows.map((row) => [row.token, row]));
+        return tokens.map((token) => byToken.get(token));
+      } finally {
+        reading--;
+        goNext();
+      }
+    },
+    {
+      // Never kept: each request's session is read after it arrived (decision 0006).
+      cache: false,
+      batchScheduleFn: (dispatch) => {
+        if (!reading) return void setImmediate(dispatch);
+        const go = () => {
+          if (!waiting.delete(go)) return;
+          clearTimeout(timer);
+          dispatch();
+        };
+        const timer = setTimeout(go, SESSION_READ_WAIT_MS);
+        waiting.add(go);
+      },
+      maxBatchSize: 100,
+    },
+  );
+}
 
 export async function createSessionFastPath(auth: Auth, db: Kysely<Database>): Promise<SessionFastPath> {
   const context: AuthContext = await auth.$context;
@@ -50,6 +119,8 @@ export async function createSessionFastPath(auth: Auth, db: Kysely<Database>): P
     return given.length === expected.length && timingSafeEqual(given, expected) ? token : undefined;
   };
 
+  const sessions = sessionReads(db);
+
   return {
     async find(cookieHeader) {
       // Parsed as Better Auth's own router parses them (better-call), so both read the same cookie.
@@ -63,21 +134,7 @@ export async function createSessionFastPath(auth: Auth, db: Kysely<Database>): P
         return undefined;
       const token = verified(signed);
       if (!token) return undefined;
-      const row = await db
-        .selectFrom('session')
-        .innerJoin('user', 'user.id', 'session.userId')
-        .select([
-          'session.id as sessionId',
-          'session.createdAt as sessionCreatedAt',
-          'session.expiresAt',
-          'user.id as userId',
-          'user.email',
-          'user.name',
-          'user.emailVerified',
-          'user.image',
-        ])
-        .where('session.token', '=', token)
-        .executeTakeFirst();
+      const row = await sessions.load(token);
       if (!row) return undefined;
       const expiresAt = asDate(row.expiresAt).valueOf();
       const now = Date.now();
