@@ -53,8 +53,8 @@ export async function earlierBooking(
  * before: each opened a transaction of ten round trips only to be refused, and that queue was most of the wait.
  * So a booking goes on to its transaction only while the copy, with the bookings already in their transactions
  * here counted as made (bookings-in-flight.ts), leaves a table for it, and it goes for that table. Otherwise it
- * waits until one of those overlapping its time ends, and looks again. (A line per date, each booking's transaction after the last, was tried
- * before this and showed no gain in the release bench: docs/benchmarks.md.)
+ * waits until one of those overlapping its time ends, and looks again. (A line per date, each booking's
+ * transaction after the last, was tried before this and showed no gain in the release bench: docs/benchmarks.md.)
  *
  * The copies may be a few milliseconds behind a change made on another instance: before a refusal is said, the
  * settings are brought up to the database's version and the date's book is read from the database (reads that
@@ -74,11 +74,11 @@ export async function createReservation({
   if (input.tableIds && actor.role !== 'admin') throw new AppError('forbidden', bookingMessages.invalidTableSelection);
   const resent = await earlierBooking(deps, actor, input);
   if (resent) return resent;
-  const book = (preferred?: string[]) => bookAndPublish(deps, actor, input, preferred);
+  const slot = { startTime: input.startTime, endTime: endTimeFor(input.startTime) };
+  const book = (preferred?: string[]) => bookAndPublish(deps, actor, input, slot, preferred);
   if (actor.role !== 'guest' || input.tableIds) return book();
 
   const date = input.reservationDate;
-  const slot = { startTime: input.startTime, endTime: endTimeFor(input.startTime) };
   for (;;) {
     const madeBefore = deps.inFlight.madeCount();
     const copy = await deps.booked.get(date);
@@ -122,9 +122,9 @@ async function bookAndPublish(
   deps: ReservationDeps,
   actor: Actor,
   input: CreateReservationInput,
+  slot: { startTime: number; endTime: number },
   preferred?: string[],
 ) {
-  const slot = { startTime: input.startTime, endTime: endTimeFor(input.startTime) };
   let created: Reservation;
   try {
     created = await withHoldRetry(

@@ -13,9 +13,10 @@ import { type ReservationDeps, restaurantClock } from './reservation-deps';
 const answers = new WeakMap<object, Map<string, number[]>>();
 
 /**
- * The seatings of a date at which the party can be seated, the bookings being made here counted as made; for a date that cannot be booked at all, none, and
- * the rule that refuses it (so the page can say why rather than "no times"), with the owner's note on a closed
- * date. Read from this instance's copy of the settings: the booking itself checks them again in its transaction.
+ * The seatings of a date at which the party can be seated, the bookings being made here counted as made; for a
+ * date that cannot be booked at all, none, and the rule that refuses it (so the page can say why rather than "no
+ * times"), with the owner's note on a closed date. Read from this instance's copy of the settings: the booking
+ * itself checks them again in its transaction.
  */
 export async function findAvailableTimes({
   deps,
