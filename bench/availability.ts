@@ -66,7 +66,7 @@ async function seedBook(database: TestDatabase) {
           }
         }
         await db.transaction().execute(async (trx) => {
-          for (const reservation of day) await insertReservation(trx, reservation, null);
+          for (const reservation of day) await insertReservation(trx, reservation, null, undefined);
         });
         count += day.length;
       }

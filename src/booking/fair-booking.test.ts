@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { endTimeFor } from './clock';
-import { fairBookingRefusal, messages } from './fair-booking';
+import { fairBookingRefusal, isNewAccount, messages, newAccountNetworkRefusal } from './fair-booking';
 
 const today = '2026-11-22';
 const at = (id: string, reservationDate: string, startTime: number) => ({
@@ -40,5 +40,25 @@ describe('fair booking', () => {
     expect(ask(own, at('a', '2026-11-24', 1900), false)).toBeNull();
     expect(ask(own, at('a', '2026-11-26', 1700), false)).toBeNull();
     expect(ask(own, at('a', '2026-11-25', 2000), false)).toBe(messages.perDateLimit(1));
+  });
+
+  it('counts the new accounts of one network as one guest for a date', () => {
+    const phone = '(555) 010-0199';
+    const refusal = (heldByNewAccounts: number, maxPerDate = 1) =>
+      newAccountNetworkRefusal({ heldByNewAccounts, limits: { maxPerDate }, phone });
+    expect(refusal(0)).toBeNull();
+    expect(refusal(1)).toBe(messages.newAccountsOnNetwork(1, phone));
+    expect(refusal(1)).toContain('call us at (555) 010-0199');
+    expect(refusal(1, 2)).toBeNull();
+    expect(refusal(2, 2)).toBe(messages.newAccountsOnNetwork(2, phone));
+    expect(refusal(5, 0)).toBeNull();
+  });
+
+  it('calls an account new for its first 24 hours, and one made after the clock new too', () => {
+    const now = new Date('2026-11-22T20:00:00Z');
+    expect(isNewAccount(new Date('2026-11-22T19:00:00Z'), now)).toBe(true);
+    expect(isNewAccount(new Date('2026-11-21T20:00:01Z'), now)).toBe(true);
+    expect(isNewAccount(new Date('2026-11-21T20:00:00Z'), now)).toBe(false);
+    expect(isNewAccount(new Date('2026-11-23T20:00:00Z'), now)).toBe(true);
   });
 });

@@ -15,7 +15,19 @@ export const messages = {
   upcomingLimit: (limit: number) =>
     `You already have ${limit} upcoming ${limit === 1 ? 'reservation' : 'reservations'}, the most one guest can hold. To book another, cancel one in My Reservations.`,
   bookingRateLimited: 'Too many bookings in a short time. Please wait a few minutes and try again.',
+  newAccountsOnNetwork: (limit: number, phone: string) =>
+    `${limit === 1 ? 'A new account on your network has already booked this date' : `New accounts on your network already hold ${limit} reservations on this date`}, and new accounts on one network share ${limit === 1 ? 'one reservation' : `${limit} reservations`} per date. Your account can book it a day after you signed up, or call us at ${phone}.`,
 };
+
+/**
+ * An account younger than this books as a new account: on one network, the new accounts' reservations of a date
+ * count together, as one guest's (docs/decisions/0014-new-accounts-share-a-network.md). A day is what it takes a
+ * scalper to age a batch of accounts, and what a real guest who signed up today hardly notices.
+ */
+export const NEW_ACCOUNT_HOURS = 24;
+
+export const isNewAccount = (createdAt: Date, now: Date): boolean =>
+  now.getTime() - createdAt.getTime() < NEW_ACCOUNT_HOURS * 60 * 60 * 1000;
 
 export interface FairBookingLimits {
   /** Whether one account may hold reservations that overlap in time (the Terms' rule says no). */
@@ -52,5 +64,21 @@ export function fairBookingRefusal(input: {
   if (limits.maxPerDate > 0 && sameDate.length >= limits.maxPerDate) return messages.perDateLimit(limits.maxPerDate);
   if (input.isNew && limits.maxUpcoming > 0 && others.length >= limits.maxUpcoming)
     return messages.upcomingLimit(limits.maxUpcoming);
+  return null;
+}
+
+/**
+ * Why a new account may not book a date from its network, or null when it may: the network's new accounts already
+ * hold as many reservations of that date (`heldByNewAccounts`, this one left out) as one guest may. Accounts a day
+ * old or more, and networks the owner trusts, are not counted this way (the caller decides which apply).
+ */
+export function newAccountNetworkRefusal(input: {
+  heldByNewAccounts: number;
+  limits: Pick<FairBookingLimits, 'maxPerDate'>;
+  phone: string;
+}): string | null {
+  const { maxPerDate } = input.limits;
+  if (maxPerDate > 0 && input.heldByNewAccounts >= maxPerDate)
+    return messages.newAccountsOnNetwork(maxPerDate, input.phone);
   return null;
 }

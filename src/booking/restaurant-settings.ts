@@ -70,6 +70,16 @@ export interface RestaurantDetails {
   links: SiteLink[];
 }
 
+/**
+ * A network the owner trusts (the restaurant's own Wi-Fi, an office that books for its guests): bookings from it
+ * are exempt from the limits per network. An address (203.0.113.7) or a CIDR range (203.0.113.0/24).
+ */
+export interface TrustedNetwork {
+  id: string;
+  network: string;
+  note: string | null;
+}
+
 /** Everything the owner sets, as one snapshot; `version` goes up by one with every change. */
 export interface RestaurantSettings {
   version: number;
@@ -78,6 +88,7 @@ export interface RestaurantSettings {
   rules: BookingRules;
   tables: SettingsTable[];
   closures: Closure[];
+  trustedNetworks: TrustedNetwork[];
 }
 
 /** The tables that take bookings now. */

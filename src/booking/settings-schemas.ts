@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TABLE_LOCATIONS } from '../shared/seat-types';
 import { isIsoDate } from './calendar';
+import { isNetworkText } from './network-text';
 import { seatingRuleBreaks, SEATINGS_FIELD_LABELS } from './seating-rules';
 import { WEEKDAY_NAMES } from './weekdays';
 
@@ -195,6 +196,28 @@ export const closureSchema = z
     message: `A closure can be at most ${MAX_CLOSURE_DAYS} days long`,
   });
 
+// --- Trusted networks -------------------------------------------------------------------------------------------
+
+/** A network the owner trusts: an address or a CIDR range, and a note saying whose it is ("Our Wi-Fi"). */
+export const trustedNetworkSchema = z
+  .object({
+    network: z
+      .string({ error: 'Network is required' })
+      .trim()
+      .min(1, 'Network is required')
+      .max(50, 'Network must be an address like 203.0.113.7 or a range like 203.0.113.0/24')
+      .refine(isNetworkText, 'Network must be an address like 203.0.113.7 or a range like 203.0.113.0/24'),
+    note: z
+      .string({ error: 'Note must be text' })
+      .trim()
+      .max(80, 'Note must be at most 80 characters')
+      .refine((value) => !CONTROL.test(value), 'Note must be one line of text')
+      .transform((value) => (value === '' ? null : value))
+      .nullable()
+      .optional(),
+  })
+  .strict();
+
 const daysBetween = (first: string, last: string) => (Date.parse(last) - Date.parse(first)) / 86_400_000;
 
 export type HoursInput = z.infer<typeof hoursSchema>;
@@ -203,3 +226,4 @@ export type DetailsInput = z.infer<typeof detailsSchema>;
 export type NewTableInput = z.infer<typeof newTableSchema>;
 export type TableChangesInput = z.infer<typeof tableChangesSchema>;
 export type ClosureInput = z.infer<typeof closureSchema>;
+export type TrustedNetworkInput = z.infer<typeof trustedNetworkSchema>;

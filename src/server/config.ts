@@ -102,7 +102,7 @@ const envSchema = z.object({
   BOOKING_MAX_UPCOMING: limit(4),
   BOOKING_MAX_PER_DATE: limit(1),
   BOOKING_RATE_PER_ACCOUNT: limit(10),
-  BOOKING_RATE_PER_ADDRESS: limit(30),
+  BOOKING_RATE_PER_ADDRESS: limit(60),
   ACCOUNT_EMAILS_PER_HOUR: limit(5),
   SIGN_IN_RATE_PER_ADDRESS: limit(30),
   SIGN_IN_FAILURES_BEFORE_BACKOFF: limit(5),
@@ -122,8 +122,9 @@ const envSchema = z.object({
  * account may hold (overlaps, per date, upcoming) is a booking rule in the owner's settings instead.
  */
 export interface FairUseLimits {
-  /** Bookings one account, and one client address, may make in BOOKING_RATE_WINDOW_MS. */
+  /** Bookings one account may send in BOOKING_RATE_WINDOW_MS, refused ones included. */
   bookingsPerAccount: number;
+  /** Bookings made from one network (an IPv4 address, an IPv6 /64) in BOOKING_RATE_WINDOW_MS; refusals not counted. */
   bookingsPerAddress: number;
   /** Account emails (verification, reset, change, recovery, notices) one recipient gets in an hour. */
   accountEmailsPerHour: number;

@@ -137,6 +137,8 @@ describe('access matrix: every endpoint x every kind of caller', () => {
   let server: TestServer;
   const clients = {} as Record<Caller, TestClient>;
   let annsReservation: { id: string; reservationDate: string };
+  /** A booking of guest B's that only the admin may cancel in a group. */
+  let bobsGroupBooking: { id: string };
 
   const annBooks = async () => {
     const response = await clients.guestA.api.reservations.$post({ json: bookingOf('guestA') });
@@ -187,6 +189,9 @@ describe('access matrix: every endpoint x every kind of caller', () => {
     // Bob and the owner have bookings too, so "only their own" in the lists is not vacuous.
     for (const guest of ['newcomer', 'guestB', 'unverifiedAdminEmail'] as const)
       expect((await clients[guest].api.reservations.$post({ json: bookingOf(guest) })).status).toBe(201);
+    const bobs = await clients.guestB.api.reservations.$post({ json: bookingOf('guestB') });
+    expect(bobs.status).toBe(201);
+    bobsGroupBooking = bobs.body.reservation;
   });
   afterAll(async () => {
     await server?.stop();
@@ -264,6 +269,19 @@ describe('access matrix: every endpoint x every kind of caller', () => {
       check: (caller, { body }) => {
         if (caller === 'admin') expect(['sqlite', 'postgres']).toContain(body.database);
       } },
+    { method: 'GET', path: '/api/reservations/by-network?date=2026-11-24', expected: [401, 403, 403, 403, 403, 200],
+      check: (caller, { body }) => {
+        // The owner's view of a night by network: guest A's booking of that date, from A's address.
+        if (caller === 'admin')
+          expect(body.groups.flatMap((g: { bookings: { reservation: { id: string } }[] }) => g.bookings.map((b) => b.reservation.id)))
+            .toContain(annsReservation.id);
+      } },
+    { method: 'POST', path: '/api/reservations/cancel-many',             expected: [401, 403, 403, 403, 403, 200],
+      body: () => ({ ids: [bobsGroupBooking.id] }),
+      check: async (caller) => {
+        // Only the admin's group cancel removed it.
+        expect(await storedReservation(bobsGroupBooking.id)).toEqual(caller === 'admin' ? undefined : expect.anything());
+      } },
     { method: 'GET', path: `/api/reservations/${A_RESERVATION}`,          expected: [401, 200, 404, 404, 404, 200] },
     { method: 'PATCH', path: `/api/reservations/${A_RESERVATION}`,        expected: [401, 200, 404, 404, 404, 200],
       body: (caller) => ({ specialRequests: `set by ${caller}` }),
@@ -282,7 +300,7 @@ describe('access matrix: every endpoint x every kind of caller', () => {
     { method: 'GET', path: '/api/settings',                               expected: [401, 403, 403, 403, 403, 200],
       check: (caller, { body }) => {
         if (caller === 'admin')
-          expect(Object.keys(body).sort()).toEqual(['closures', 'details', 'history', 'hours', 'rules', 'tables', 'version']);
+          expect(Object.keys(body).sort()).toEqual(['closures', 'details', 'history', 'hours', 'rules', 'tables', 'trustedNetworks', 'version']);
       } },
     { method: 'PUT', path: '/api/settings/details',                       expected: [401, 403, 403, 403, 403, 200],
       body: () => ({ name: 'Umi by the Harbor', phone: '(555) 010-0199', address: '1 Pier Road', links: [] }),
@@ -351,6 +369,14 @@ describe('access matrix: every endpoint x every kind of caller', () => {
         expect(left).toHaveLength(caller === 'admin' ? 0 : 1);
       } },
     { method: 'DELETE', path: `/api/settings/closures/${MISSING}`,        expected: [401, 403, 403, 403, 403, 404],
+      check: (caller) => unchangedUnlessAdmin(caller) },
+    { method: 'POST', path: '/api/settings/trusted-networks',             expected: [401, 403, 403, 403, 403, 201],
+      body: () => ({ network: '198.51.100.0/24', note: 'Our Wi-Fi' }),
+      check: async (caller, { body }) => {
+        await unchangedUnlessAdmin(caller);
+        if (caller === 'admin') expect(body.trustedNetwork).toMatchObject({ network: '198.51.100.0/24', note: 'Our Wi-Fi' });
+      } },
+    { method: 'DELETE', path: `/api/settings/trusted-networks/${MISSING}`, expected: [401, 403, 403, 403, 403, 404],
       check: (caller) => unchangedUnlessAdmin(caller) },
     // Better Auth's own endpoints, where the caller matters.
     { method: 'GET', path: '/api/auth/get-session',                       expected: [200, 200, 200, 200, 200, 200],

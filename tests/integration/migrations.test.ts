@@ -57,6 +57,7 @@ describe('migrations and seed on the test database (SQLite, or PostgreSQL with T
       '0010-mail-outbox',
       '0011-owner-settings',
       '0012-settings-change-order',
+      '0013-booking-networks',
     ]);
     expect(await migrateToLatest(database.db, database.dialect)).toEqual([]);
   });
@@ -78,8 +79,11 @@ describe('migrations and seed on the test database (SQLite, or PostgreSQL with T
         .find((table) => table.name === name)
         ?.columns.map((column) => column.name)
         .sort();
-    // The spec's fields, when the reminder went out, and the account the reservation belongs to.
-    expect(columns('reservations')).toEqual([...SPEC_RESERVATION_FIELDS, 'reminderSentFor', 'userId'].sort());
+    // The spec's fields, when the reminder went out, the account the reservation belongs to, and the network it
+    // was booked from (fair use, decision 0014).
+    expect(columns('reservations')).toEqual(
+      [...SPEC_RESERVATION_FIELDS, 'reminderSentFor', 'userId', 'bookedFrom', 'bookedByNewAccount'].sort(),
+    );
     // The spec's fields, and the owner's place in the floor order and retirement (issue 16).
     expect(columns('tables')).toEqual(['id', 'isReservable', 'location', 'numSeats', 'position', 'retiredAt']);
   });
@@ -235,6 +239,7 @@ describe('migrations and seed on the test database (SQLite, or PostgreSQL with T
       expect(await migrateToLatest(olderDatabase.db, olderDatabase.dialect)).toEqual([
         '0011-owner-settings',
         '0012-settings-change-order',
+        '0013-booking-networks',
       ]);
       expect(await seedOwnerSettings(olderDatabase.db, config.firstStartDefaults, new Date())).toEqual({
         tables: 0,

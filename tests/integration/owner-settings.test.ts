@@ -792,6 +792,7 @@ describe('GET /api/settings and the history of changes', () => {
       rules: UNLIMITED_RULES,
       tables: expect.any(Array),
       closures: [],
+      trustedNetworks: [],
       history: [],
     });
     expect(settings.tables).toHaveLength(20);

@@ -35,6 +35,9 @@ export interface ReleaseGuest {
 const PARTY_PATTERN = [2, 2, 4, 2, 1, 2, 2, 3, 2, 2];
 export const partySizeOf = (index: number) => PARTY_PATTERN[index % PARTY_PATTERN.length]!;
 
+/** When the guests' accounts were made: long before any clock a test sets. */
+export const REGULARS_SINCE = new Date('2020-01-01T00:00:00Z');
+
 /** Every guest's password (they can sign in with it; the scenario never does). */
 export const GUEST_PASSWORD = 'release-guest-password-1';
 
@@ -60,6 +63,8 @@ export interface AppAuthEnv {
  * What differs from a sign-up over HTTP: one password hash (scrypt) is made once and shared by every account
  * (each scrypt costs about 0.1 s of CPU here, 2,000 of them minutes), no verification email is queued, and
  * no sign-up rate limit is met. That the server accepts each session is checked by `checkSessions`.
+ * The accounts are the restaurant's regulars, made years ago (REGULARS_SINCE): on one network, accounts under a
+ * day old share one reservation a date (docs/decisions/0014), and every guest here books from 127.0.0.1.
  */
 export async function makeSignedInGuests(
   env: AppAuthEnv,
@@ -108,7 +113,11 @@ export async function makeSignedInGuests(
         partySize: partySizeOf(index),
       };
     };
-    return await inParallel(count, database.dialect === 'postgres' ? 8 : 1, makeGuest);
+    const guests = await inParallel(count, database.dialect === 'postgres' ? 8 : 1, makeGuest);
+    const since = database.dialect === 'sqlite' ? REGULARS_SINCE.toISOString() : REGULARS_SINCE;
+    const emails = guests.map((guest) => guest.email);
+    await database.db.updateTable('user').set({ createdAt: since }).where('email', 'in', emails).execute();
+    return guests;
   } finally {
     await database.close();
   }

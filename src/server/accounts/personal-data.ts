@@ -16,6 +16,7 @@ const ANONYMOUS = {
   reminderEmail: '',
   specialRequests: null,
   userId: null,
+  bookedFrom: null,
 };
 
 interface Deps {
@@ -67,6 +68,21 @@ export async function removeAccountReservations(
   });
   for (const r of upcoming) deps.feed.publish({ type: 'deleted', id: r.id, reservationDate: r.reservationDate });
   return { cancelled: upcoming.length, anonymised: past.length };
+}
+
+/**
+ * Reservations of dates gone by forget the network they were booked from: it serves fair use and the owner's
+ * view of a night to come, nothing after (the daily retention job).
+ */
+export async function forgetPastNetworks(deps: Deps): Promise<number> {
+  const today = todayIn(deps.timeZone, deps.now());
+  const result = await deps.db
+    .updateTable('reservations')
+    .set({ bookedFrom: null })
+    .where('reservationDate', '<', today)
+    .where('bookedFrom', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** Reservations dated more than `retentionDays` ago lose their personal data (the daily retention job). */

@@ -14,7 +14,16 @@ export const LOCKS = {
   settings: [7101, 0] as LockKey,
   /** The covers of one date's seatings: bookings of that date under a covers cap take it one at a time. */
   coversOn: (isoDate: string): LockKey => [7102, Number(isoDate.replaceAll('-', ''))],
+  /** One network's bookings of one date by new accounts: counted one at a time (two keys may share a lock). */
+  newAccountsOn: (network: string, isoDate: string): LockKey => [7103, hash32(`${network} ${isoDate}`)],
 };
+
+/** A text as a signed 32-bit number (FNV-1a): a lock's object key. Equal texts give equal keys. */
+function hash32(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash | 0;
+}
 
 export async function lockShared(trx: Transaction<Database>, dialect: Dialect, [namespace, object]: LockKey) {
   if (dialect === 'postgres')

@@ -13,6 +13,7 @@ import { healthProbe } from './migrations/0009-health-probe';
 import { mailOutbox } from './migrations/0010-mail-outbox';
 import { ownerSettings } from './migrations/0011-owner-settings';
 import { settingsChangeOrder } from './migrations/0012-settings-change-order';
+import { bookingNetworks } from './migrations/0013-booking-networks';
 
 // Every schema change is a new entry here, never an edit of an old one: the names record what ran.
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -29,6 +30,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0010-mail-outbox': mailOutbox,
     '0011-owner-settings': ownerSettings,
     '0012-settings-change-order': settingsChangeOrder,
+    '0013-booking-networks': bookingNetworks,
   };
 }
 

@@ -71,6 +71,25 @@ export interface ReservationsTable {
   updatedAt: string;
   /** The date whose morning reminder was sent (or claimed for sending); null before. Not on the wire. */
   reminderSentFor: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * The network a guest booked (or last moved) it from: an IPv4 address or an IPv6 /64 (http/client-network.ts);
+   * null for the admin's bookings and once its date has passed. Not on the wire.
+   */
+  bookedFrom: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * 1 when it counts among its network's new accounts' bookings of its date: the account was under a day old and
+   * the network not trusted when it was booked (or last moved); else 0, or null for the admin's.
+   */
+  bookedByNewAccount: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** Networks the owner trusts: bookings from them are exempt from the per-network limits. */
+export interface TrustedNetworksTable {
+  id: string;
+  /** An address (203.0.113.7) or a CIDR range (203.0.113.0/24, 2001:db8::/48). */
+  network: string;
+  note: string | null;
+  createdAt: string;
 }
 
 export interface AuthUserTable {
@@ -151,6 +170,7 @@ export interface MailOutboxTable {
 export interface Database {
   restaurant_settings: RestaurantSettingsTable;
   closures: ClosuresTable;
+  trusted_networks: TrustedNetworksTable;
   settings_changes: SettingsChangesTable;
   mail_outbox: MailOutboxTable;
   admin_grants: AdminGrantsTable;

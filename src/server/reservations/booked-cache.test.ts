@@ -72,7 +72,7 @@ describe('the booked cache behind availability', () => {
     });
 
   const book = async (r: Reservation) => {
-    await database.db.transaction().execute((trx) => insertReservation(trx, r, null));
+    await database.db.transaction().execute((trx) => insertReservation(trx, r, null, undefined));
     feed.publish({ type: 'created', reservation: r });
   };
 
@@ -139,7 +139,9 @@ describe('the booked cache behind availability', () => {
     const cache = createBookedCache({ db: counted(), feed });
     expect(await cache.get(DATE)).toEqual([]);
     // Booked on another instance whose word has not arrived: the copy still says the date is empty.
-    await database.db.transaction().execute((trx) => insertReservation(trx, reservation('elsewhere', ['1']), null));
+    await database.db
+      .transaction()
+      .execute((trx) => insertReservation(trx, reservation('elsewhere', ['1']), null, undefined));
     expect(await cache.get(DATE)).toEqual([]);
     // The first call starts a read; the two asking while it runs share the one after it.
     const [first, second, third] = await Promise.all([

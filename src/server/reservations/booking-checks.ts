@@ -1,5 +1,5 @@
 import * as bookingMessages from '../../shared/messages/booking';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import {
   assignForSlot,
   candidateTables,
@@ -9,7 +9,7 @@ import {
 } from '../../booking/availability';
 import { BEGUN_MESSAGE, calendarOf, dateRefusal, hasBegun, timeRefusal, type Role } from '../../booking/booking-window';
 import { seatsChosen, seatsEnough } from '../../booking/table-choice';
-import { fairBookingRefusal } from '../../booking/fair-booking';
+import { fairBookingRefusal, isNewAccount, newAccountNetworkRefusal } from '../../booking/fair-booking';
 import { activeTables, outsideHours, type RestaurantSettings, type Table } from '../../booking/restaurant-settings';
 import { GUEST_MAX_PARTY } from '../../booking/party-size';
 import { lockExclusive, LOCKS } from '../db/advisory-locks';
@@ -18,7 +18,14 @@ import type { Actor } from '../http/app-env';
 import { AppError } from '../http/errors';
 import type { Reservation } from '../../shared/reservation';
 import type { SeatType } from '../../shared/seat-types';
-import { bookedOn, isHoldConflict, reservationsOf } from './reservation-store';
+import { inNetworks, networkOf } from '../http/client-network';
+import {
+  accountCreatedAt,
+  bookedOn,
+  isHoldConflict,
+  newAccountBookingsFrom,
+  reservationsOf,
+} from './reservation-store';
 import { type ReservationDeps, restaurantClock } from './reservation-deps';
 
 // The booking rules (src/booking) applied to the database, shared by the operations that write: when, how
@@ -187,27 +194,67 @@ export async function withHoldRetry<T>(attempt: () => Promise<T>, retries: numbe
   }
 }
 
+/** Where a booking was sent from: the client's address, as the server reads it (http/client-ip.ts). */
+export interface BookingSource {
+  address: string;
+}
+
+/** What a guest's reservation records of where it came from (the columns bookedFrom and bookedByNewAccount). */
+export interface BookingMark {
+  bookedFrom: string;
+  bookedByNewAccount: number;
+}
+
 /**
  * Fair use (src/booking/fair-booking.ts): a guest's bookings and moves are checked against what the account
- * already holds, read inside the writing transaction. On PostgreSQL the account's row is locked first, so two
- * bookings of one account at once are checked one after the other (SQLite runs one transaction at a time).
+ * already holds, and, for an account under a day old on a network the owner does not trust, against what the
+ * network's new accounts hold on that date; all read inside the writing transaction. On PostgreSQL the account's
+ * row, and the network's date, are locked first, so two bookings racing for one limit are checked one after the
+ * other (SQLite runs one transaction at a time). Returns what a guest's reservation records of its network; the
+ * admin's bookings are the restaurant's own and record none.
  */
-export async function checkFairBooking(
-  trx: Transaction<Database>,
-  deps: ReservationDeps,
-  settings: RestaurantSettings,
-  actor: Actor,
-  wanted: { id: string; reservationDate: string; startTime: number; endTime: number },
-  isNew: boolean,
-) {
-  if (actor.role === 'admin') return;
-  if (deps.config.database.dialect === 'postgres') {
-    await sql`select 1 from "user" where id = ${actor.userId} for update`.execute(trx);
-  }
+export async function checkFairBooking({
+  trx,
+  deps,
+  settings,
+  actor,
+  wanted,
+  isNew,
+  source,
+}: {
+  trx: Transaction<Database>;
+  deps: ReservationDeps;
+  settings: RestaurantSettings;
+  actor: Actor;
+  wanted: { id: string; reservationDate: string; startTime: number; endTime: number };
+  isNew: boolean;
+  source: BookingSource;
+}): Promise<BookingMark | undefined> {
+  if (actor.role === 'admin') return undefined;
+  const { dialect } = deps.config.database;
+  const createdAt = await accountCreatedAt(trx, actor.userId, dialect === 'postgres');
   const { today, nowHhmm } = restaurantClock(deps);
   const own = await reservationsOf(trx, actor.userId, today);
   const refusal = fairBookingRefusal({ own, wanted, isNew, limits: settings.rules, today, nowHhmm });
   if (refusal) throw new AppError('booking_limit', refusal);
+
+  const network = networkOf(source.address);
+  const newAccount = isNewAccount(createdAt, deps.now());
+  const trusted = inNetworks(
+    source.address,
+    settings.trustedNetworks.map((trustedNetwork) => trustedNetwork.network),
+  );
+  if (newAccount && !trusted && settings.rules.maxPerDate > 0) {
+    await lockExclusive(trx, dialect, LOCKS.newAccountsOn(network, wanted.reservationDate));
+    const heldByNewAccounts = await newAccountBookingsFrom(trx, network, wanted.reservationDate, wanted.id);
+    const networkRefusal = newAccountNetworkRefusal({
+      heldByNewAccounts,
+      limits: settings.rules,
+      phone: settings.details.phone,
+    });
+    if (networkRefusal) throw new AppError('booking_limit', networkRefusal);
+  }
+  return { bookedFrom: network, bookedByNewAccount: newAccount && !trusted ? 1 : 0 };
 }
 
 /** A guest's reservation is theirs to change until its seating begins; after that it is the restaurant's record. */

@@ -16,6 +16,7 @@ import {
   checkFairBooking,
   plainRefusal,
   guestAssignment,
+  type BookingSource,
 } from './booking-checks';
 
 /**
@@ -66,16 +67,18 @@ export async function createReservation({
   deps,
   actor,
   input,
+  source,
 }: {
   deps: ReservationDeps;
   actor: Actor;
   input: CreateReservationInput;
+  source: BookingSource;
 }): Promise<Reservation> {
   if (input.tableIds && actor.role !== 'admin') throw new AppError('forbidden', bookingMessages.invalidTableSelection);
   const resent = await earlierBooking(deps, actor, input);
   if (resent) return resent;
   const slot = { startTime: input.startTime, endTime: endTimeFor(input.startTime) };
-  const book = (preferred?: string[]) => bookAndPublish(deps, actor, input, slot, preferred);
+  const book = (preferred?: string[]) => bookAndPublish(deps, actor, input, source, slot, preferred);
   if (actor.role !== 'guest' || input.tableIds) return book();
 
   const date = input.reservationDate;
@@ -122,13 +125,14 @@ async function bookAndPublish(
   deps: ReservationDeps,
   actor: Actor,
   input: CreateReservationInput,
+  source: BookingSource,
   slot: { startTime: number; endTime: number },
   preferred?: string[],
 ) {
   let created: Reservation;
   try {
     created = await withHoldRetry(
-      () => bookSlot(deps, actor, input, slot, preferred),
+      () => bookSlot(deps, actor, input, source, slot, preferred),
       input.tableIds ? 1 : ASSIGNMENT_ATTEMPTS,
     );
   } catch (error) {
@@ -149,6 +153,7 @@ export function bookSlot(
   deps: ReservationDeps,
   actor: Actor,
   input: CreateReservationInput,
+  source: BookingSource,
   slot: { startTime: number; endTime: number },
   preferred?: string[],
 ): Promise<Reservation> {
@@ -157,7 +162,15 @@ export function bookSlot(
     checkPartySize(settings, actor.role, input.partySize);
     checkWhen(deps, settings, actor.role, input.reservationDate, input.startTime);
     const id = input.id ?? randomUUID();
-    await checkFairBooking(trx, deps, settings, actor, { id, reservationDate: input.reservationDate, ...slot }, true);
+    const mark = await checkFairBooking({
+      trx,
+      deps,
+      settings,
+      actor,
+      wanted: { id, reservationDate: input.reservationDate, ...slot },
+      isNew: true,
+      source,
+    });
     const tableIds = await tablesForSlot({
       trx,
       deps,
@@ -183,7 +196,7 @@ export function bookSlot(
       createdAt: stamp,
       updatedAt: stamp,
     };
-    await insertReservation(trx, reservation, actor.userId);
+    await insertReservation(trx, reservation, actor.userId, mark);
     return reservation;
   });
 }

@@ -3,7 +3,7 @@ import { reservationSchema } from '../../shared/reservation';
 import { toReservation } from './reservation-record';
 
 describe('toReservation', () => {
-  it('gives the wire exactly the shared contract: the spec fields, the owner and bookkeeping left out', () => {
+  it('gives the wire exactly the shared contract: the spec fields, the owner, bookkeeping and network left out', () => {
     const stamp = '2026-11-22T20:00:00.000Z';
     const wire = toReservation({
       id: 'r1',
@@ -15,6 +15,8 @@ describe('toReservation', () => {
       accountEmail: 'new@example.com',
       userId: 'u1',
       reminderSentFor: '2026-11-24',
+      bookedFrom: '203.0.113.7',
+      bookedByNewAccount: 1,
       reminderEmail: 'ann@example.com',
       partySize: 2,
       name: 'Ann Guest',

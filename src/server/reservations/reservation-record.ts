@@ -6,12 +6,14 @@ import type { Reservation } from '../../shared/reservation';
 export type ReservationRow = Selectable<ReservationsTable> & { accountEmail: string | null };
 
 /**
- * A stored row as the wire has it: the spec's fields only (the owner's id and the reminder's bookkeeping stay in
- * the database), and `email` the owner's email as it is now, which follows an email change.
+ * A stored row as the wire has it: the spec's fields only (the owner's id, the reminder's bookkeeping and the
+ * network it was booked from stay in the database), and `email` the owner's email as it is now, which follows an email change.
  */
 export function toReservation({
   reminderSentFor: _reminderBookkeeping,
   userId: _owner,
+  bookedFrom: _network,
+  bookedByNewAccount: _newAccount,
   accountEmail,
   ...row
 }: ReservationRow): Reservation {

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { seatTypeSchema, createReservationSchema, updateReservationSchema } from '../../booking/reservation-schemas';
 import type { AppConfig } from '../config';
@@ -9,9 +9,12 @@ import { errorBody } from '../http/errors';
 import { requireAdmin, requireUser } from '../http/guards';
 import { validate } from '../http/validate';
 import { createBookingRateLimit } from './booking-rate-limit';
+import type { BookingSource } from './booking-checks';
 import { streamAdminDay } from './admin-stream';
 import { exportReservations } from './export-reservations';
 import { cancelReservation } from './cancel-reservation';
+import { cancelReservations } from './cancel-reservations';
+import { listBookingsByNetwork } from './list-bookings-by-network';
 import { createReservation } from './create-reservation';
 import { findAvailableTables } from './find-available-tables';
 import { findAvailableTimes } from './find-available-times';
@@ -39,7 +42,11 @@ export function reservationRoutes(
     currentActor: (headers: Headers) => Promise<Actor | null>;
   },
 ) {
-  const limitBookingRate = createBookingRateLimit(deps.counters, deps.config.fairUse);
+  const bookingRate = createBookingRateLimit(deps.counters, deps.config.fairUse, () =>
+    deps.settings.current().trustedNetworks.map((trusted) => trusted.network),
+  );
+  /** Where a booking or a move comes from: the client's address (a trusted proxy's X-Forwarded-For). */
+  const sourceOf = (c: Context<AppEnv>): BookingSource => ({ address: clientIp(c, deps.config.trustProxy) });
 
   return new Hono<AppEnv>()
     .get(
@@ -84,8 +91,12 @@ export function reservationRoutes(
     )
     .post('/reservations', validate('json', createReservationSchema), async (c) => {
       const actor = requireUser(c);
-      await limitBookingRate(actor, clientIp(c, deps.config.trustProxy));
-      return c.json({ reservation: await createReservation({ deps, actor, input: c.req.valid('json') }) }, 201);
+      const source = sourceOf(c);
+      await bookingRate.admit(actor, source.address);
+      const reservation = await createReservation({ deps, actor, input: c.req.valid('json'), source });
+      // Counted once made; a count lost to a database fault just now leaves one booking uncounted, not unanswered.
+      await bookingRate.made(actor, source.address).catch(() => undefined);
+      return c.json({ reservation }, 201);
     })
     .get('/reservations/mine', async (c) => {
       const actor = requireUser(c);
@@ -118,6 +129,18 @@ export function reservationRoutes(
         });
       },
     )
+    .get('/reservations/by-network', validate('query', z.object({ date: dateQuery })), async (c) => {
+      requireAdmin(c);
+      return c.json(await listBookingsByNetwork({ deps, date: c.req.valid('query').date }));
+    })
+    .post(
+      '/reservations/cancel-many',
+      validate('json', z.object({ ids: z.array(z.string().min(1).max(100)).min(1).max(200) }).strict()),
+      async (c) => {
+        requireAdmin(c);
+        return c.json(await cancelReservations({ deps, ids: c.req.valid('json').ids }));
+      },
+    )
     .get('/reservations/:id', validate('param', idParam), async (c) => {
       const actor = requireUser(c);
       return c.json({ reservation: await getReservation({ deps, actor, id: c.req.valid('param').id }) });
@@ -130,6 +153,7 @@ export function reservationRoutes(
           actor,
           id: c.req.valid('param').id,
           changes: c.req.valid('json'),
+          source: sourceOf(c),
         }),
       });
     })

@@ -61,6 +61,56 @@ export async function reservationsOf(db: Db, userId: string, fromDate: string): 
   return rows.map(toReservation);
 }
 
+/**
+ * When an account was made (Better Auth's user row). With `lock`, the row is locked for the rest of the
+ * transaction (PostgreSQL), so that two bookings of one account are checked one after the other.
+ */
+export async function accountCreatedAt(trx: Transaction<Database>, userId: string, lock: boolean): Promise<Date> {
+  let query = trx.selectFrom('user').select('createdAt').where('id', '=', userId);
+  if (lock) query = query.forUpdate();
+  const row = await query.executeTakeFirstOrThrow();
+  return new Date(row.createdAt);
+}
+
+/** How many reservations of a date new accounts booked from a network, leaving out `exceptId`. */
+export async function newAccountBookingsFrom(db: Db, network: string, date: string, exceptId: string): Promise<number> {
+  const row = await db
+    .selectFrom('reservations')
+    .select((eb) => eb.fn.countAll<number>().as('held'))
+    .where('reservationDate', '=', date)
+    .where('bookedFrom', '=', network)
+    .where('bookedByNewAccount', '=', 1)
+    .where('id', '<>', exceptId)
+    .executeTakeFirstOrThrow();
+  return Number(row.held);
+}
+
+/**
+ * A date's reservations with where each was booked from and when its account was made (null: the admin's own, or
+ * an account since deleted), for the owner's view by network.
+ */
+export async function reservationsOnWithNetworks(db: Db, date: string) {
+  const rows = await selectReservations(db)
+    .select(['user.createdAt as accountCreatedAt'])
+    .where('reservations.reservationDate', '=', date)
+    .execute();
+  return rows.map(({ accountCreatedAt, ...row }) => ({
+    reservation: toReservation(row),
+    bookedFrom: row.bookedFrom,
+    bookedByNewAccount: row.bookedByNewAccount === 1,
+    accountCreatedAt: accountCreatedAt === null ? null : new Date(accountCreatedAt),
+  }));
+}
+
+/** Removes reservations (their holds go with them); returns those that were there, with their dates. */
+export async function deleteReservations(
+  db: Db,
+  ids: readonly string[],
+): Promise<{ id: string; reservationDate: string }[]> {
+  if (ids.length === 0) return [];
+  return db.deleteFrom('reservations').where('id', 'in', ids).returning(['id', 'reservationDate']).execute();
+}
+
 /** A reservation and the account it belongs to (null: no account any more). */
 export async function findReservation(
   db: Db,
@@ -77,15 +127,17 @@ export async function findVisibleReservation(db: Db, actor: Actor, id: string): 
   return found.reservation;
 }
 
-/** Writes a new reservation of account `ownerId`, with its table holds. */
+/** Writes a new reservation of account `ownerId`, with its table holds and where it was booked from. */
 export async function insertReservation(
   trx: Transaction<Database>,
   reservation: Reservation,
   ownerId: string | null,
+  /** A guest's booking: the network it came from (booking-checks.ts); the admin's record none. */
+  mark: { bookedFrom: string; bookedByNewAccount: number } | undefined,
 ): Promise<void> {
   await trx
     .insertInto('reservations')
-    .values({ ...reservation, userId: ownerId, tableIds: JSON.stringify(reservation.tableIds) })
+    .values({ ...reservation, ...mark, userId: ownerId, tableIds: JSON.stringify(reservation.tableIds) })
     .execute();
   await writeHolds(trx, reservation);
 }

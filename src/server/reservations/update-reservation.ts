@@ -16,6 +16,8 @@ import {
   withHoldRetry,
   checkFairBooking,
   refuseIfBegun,
+  type BookingMark,
+  type BookingSource,
 } from './booking-checks';
 
 export async function updateReservation({
@@ -23,11 +25,13 @@ export async function updateReservation({
   actor,
   id,
   changes,
+  source,
 }: {
   deps: ReservationDeps;
   actor: Actor;
   id: string;
   changes: UpdateReservationInput;
+  source: BookingSource;
 }): Promise<Reservation> {
   if (changes.tableIds && actor.role !== 'admin')
     throw new AppError('forbidden', bookingMessages.invalidTableSelection);
@@ -50,9 +54,11 @@ export async function updateReservation({
         const seatTypeChanged = next.seatType !== current.seatType;
 
         if (sizeChanged) checkPartySize(settings, actor.role, next.partySize);
+        // A guest's move is checked as a booking from where it is sent, and the reservation records that network.
+        let mark: BookingMark | undefined;
         if (whenChanged) {
           checkWhen(deps, settings, actor.role, next.reservationDate, next.startTime);
-          await checkFairBooking(trx, deps, settings, actor, next, false);
+          mark = await checkFairBooking({ trx, deps, settings, actor, wanted: next, isNew: false, source });
         }
 
         // Nothing actually changes (an empty body, or the same values again): no write, no event.
@@ -76,7 +82,7 @@ export async function updateReservation({
         const { id: _id, createdAt: _createdAt, ...columns } = next;
         await trx
           .updateTable('reservations')
-          .set({ ...columns, tableIds: JSON.stringify(next.tableIds) })
+          .set({ ...columns, ...mark, tableIds: JSON.stringify(next.tableIds) })
           .where('id', '=', id)
           .execute();
         if (needsTables) await writeHolds(trx, next);

@@ -4,6 +4,7 @@ import {
   type DayHours,
   type RestaurantDetails,
   type Table,
+  type TrustedNetwork,
 } from '../../booking/restaurant-settings';
 import { WEEKDAY_NAMES } from '../../booking/weekdays';
 
@@ -44,6 +45,11 @@ export const describeClosure = (first: string, last: string, note: string | null
   `Closed ${range(first, last)}${note ? ` (“${note}”)` : ''}`;
 
 export const describeReopening = (first: string, last: string) => `Reopened ${range(first, last)}`;
+
+export const describeTrust = (trusted: TrustedNetwork) =>
+  `Trusted network ${trusted.network}${trusted.note ? ` (“${trusted.note}”)` : ''}`;
+
+export const describeDistrust = (trusted: TrustedNetwork) => `No longer trusted: network ${trusted.network}`;
 
 const RULE_TEXT: { [K in keyof BookingRules]: (value: BookingRules[K]) => string } = {
   guestDaysAhead: (days) => `guests book up to ${days} days ahead`,

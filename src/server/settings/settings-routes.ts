@@ -7,6 +7,7 @@ import {
   newTableSchema,
   rulesSchema,
   tableChangesSchema,
+  trustedNetworkSchema,
 } from '../../booking/settings-schemas';
 import type { AppEnv } from '../http/app-env';
 import { requireAdmin } from '../http/guards';
@@ -21,9 +22,12 @@ import type { SettingsDeps } from './settings-deps';
 import { updateDetails } from './update-details';
 import { updateHours } from './update-hours';
 import { updateRules } from './update-rules';
+import { trustNetwork } from './trust-network';
+import { distrustNetwork } from './distrust-network';
 
 const tableParam = z.object({ id: z.string().min(1).max(10) });
 const closureParam = z.object({ id: z.string().min(1).max(100) });
+const trustedNetworkParam = z.object({ id: z.string().min(1).max(100) });
 
 // The owner's settings (issue 16), the admin's alone: who is asking is decided before anything is read of the
 // request, so a guest learns nothing, not even whether a body would pass. Then parse and call.
@@ -66,5 +70,13 @@ export function settingsRoutes(deps: SettingsDeps) {
     .delete('/closures/:id', validate('param', closureParam), async (c) => {
       const actor = requireAdmin(c);
       return c.json(await removeClosure({ deps, actor, id: c.req.valid('param').id }));
+    })
+    .post('/trusted-networks', validate('json', trustedNetworkSchema), async (c) => {
+      const actor = requireAdmin(c);
+      return c.json({ trustedNetwork: await trustNetwork({ deps, actor, input: c.req.valid('json') }) }, 201);
+    })
+    .delete('/trusted-networks/:id', validate('param', trustedNetworkParam), async (c) => {
+      const actor = requireAdmin(c);
+      return c.json(await distrustNetwork({ deps, actor, id: c.req.valid('param').id }));
     });
 }

@@ -6,6 +6,7 @@ import type {
   RestaurantSettings,
   SettingsTable,
   Table,
+  TrustedNetwork,
   WeeklyHours,
 } from '../../booking/restaurant-settings';
 import type { Database } from '../db/schema';
@@ -25,7 +26,7 @@ export interface SettingsChangeRecord {
   summary: string;
 }
 
-export type SettingsArea = 'tables' | 'hours' | 'closures' | 'rules' | 'details';
+export type SettingsArea = 'tables' | 'hours' | 'closures' | 'rules' | 'details' | 'networks';
 
 export async function readTables(db: Db): Promise<SettingsTable[]> {
   const rows = await db.selectFrom('tables').selectAll().orderBy('location').orderBy('position').execute();
@@ -48,12 +49,17 @@ export async function readClosures(db: Db): Promise<Closure[]> {
   return rows;
 }
 
+export async function readTrustedNetworks(db: Db): Promise<TrustedNetwork[]> {
+  return db.selectFrom('trusted_networks').select(['id', 'network', 'note']).orderBy('network').execute();
+}
+
 /** The whole of the settings, or undefined before the first start wrote them. */
 export async function readSettings(db: Db): Promise<RestaurantSettings | undefined> {
-  const [row, tables, closures] = await Promise.all([
+  const [row, tables, closures, trustedNetworks] = await Promise.all([
     db.selectFrom('restaurant_settings').selectAll().where('id', '=', SETTINGS_ROW).executeTakeFirst(),
     readTables(db),
     readClosures(db),
+    readTrustedNetworks(db),
   ]);
   if (!row) return undefined;
   return {
@@ -63,6 +69,7 @@ export async function readSettings(db: Db): Promise<RestaurantSettings | undefin
     rules: JSON.parse(row.rules) as BookingRules,
     tables,
     closures,
+    trustedNetworks,
   };
 }
 
@@ -190,4 +197,15 @@ export async function insertClosure(trx: Transaction<Database>, closure: Closure
 
 export async function deleteClosure(trx: Transaction<Database>, id: string): Promise<void> {
   await trx.deleteFrom('closures').where('id', '=', id).execute();
+}
+
+export async function insertTrustedNetwork(trx: Transaction<Database>, trusted: TrustedNetwork, at: string) {
+  await trx
+    .insertInto('trusted_networks')
+    .values({ ...trusted, createdAt: at })
+    .execute();
+}
+
+export async function deleteTrustedNetwork(trx: Transaction<Database>, id: string): Promise<void> {
+  await trx.deleteFrom('trusted_networks').where('id', '=', id).execute();
 }
