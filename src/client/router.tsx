@@ -16,9 +16,7 @@ const MyReservationsPage = lazy(() =>
   import('./reservations/my-reservations-page').then((m) => ({ default: m.MyReservationsPage })),
 );
 const AdminPage = lazy(() => import('./admin/admin-page').then((m) => ({ default: m.AdminPage })));
-const SettingsPageForOwner = lazy(() =>
-  import('./admin/settings/settings-page').then((m) => ({ default: m.SettingsPage })),
-);
+const AdminSectionPage = lazy(() => import('./admin/admin-sections').then((m) => ({ default: m.AdminSectionPage })));
 const PrintReportPage = lazy(() => import('./admin/print-report-page').then((m) => ({ default: m.PrintReportPage })));
 const AuthPage = lazy(() => import('./auth/pages/auth-page').then((m) => ({ default: m.AuthPage })));
 const EmailActionPage = lazy(() =>
@@ -42,7 +40,7 @@ export function AppRoutes() {
         />
         <Route element={<RootLayout />}>
           <Route caseSensitive path="/admin" element={<AdminPage />} />
-          <Route caseSensitive path="/admin/settings" element={<SettingsPageForOwner />} />
+          <Route caseSensitive path="/admin/:section" element={<AdminSectionPage notFound={<NotFoundPage />} />} />
           <Route caseSensitive path="/" element={<ReservationPage />} />
           <Route caseSensitive path="/my-reservations" element={<MyReservationsPage />} />
           <Route caseSensitive path="/legal/:section?" element={<LegalPage />} />

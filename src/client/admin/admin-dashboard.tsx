@@ -51,6 +51,12 @@ export function AdminDashboard() {
           <Link className={secondaryButton} to="/admin/settings">
             Restaurant settings
           </Link>
+          <Link
+            className={secondaryButton}
+            to={`/admin/networks?${new URLSearchParams({ date: dateView.date }).toString()}`}
+          >
+            Bookings by network
+          </Link>
           <button type="button" className={primaryButton} onClick={print}>
             Print Reservations ({view.list.length})
           </button>

@@ -12,6 +12,7 @@ import { HistorySection } from './history-section';
 import { HoursSection } from './hours-section';
 import { RulesSection } from './rules-section';
 import { TablesSection } from './tables-section';
+import { TrustedNetworksSection } from './trusted-networks-section';
 import { useOwnerSettings } from './use-settings-api';
 
 /**
@@ -51,6 +52,7 @@ function SettingsScreen() {
               ['settings-hours', 'Hours'],
               ['settings-closures', 'Closed dates'],
               ['settings-rules', 'Booking rules'],
+              ['settings-networks', 'Trusted networks'],
               ['settings-details', 'Details'],
               ['settings-history', 'History'],
             ].map(([id, label]) => (
@@ -63,6 +65,7 @@ function SettingsScreen() {
           <HoursSection hours={settings.data.hours} />
           <ClosuresSection closures={settings.data.closures} today={todayIn(appConfig.timeZone)} />
           <RulesSection rules={settings.data.rules} />
+          <TrustedNetworksSection trustedNetworks={settings.data.trustedNetworks} />
           <DetailsSection details={settings.data.details} />
           <HistorySection history={settings.data.history} />
         </>

@@ -6,6 +6,7 @@ import type {
   NewTableInput,
   RulesInput,
   TableChangesInput,
+  TrustedNetworkInput,
 } from '../../../booking/settings-schemas';
 import { api, unwrap } from '../../api/api-client';
 import { reservationKeys } from '../../reservation-ui/use-reservation-queries';
@@ -62,3 +63,9 @@ export const useAddClosure = () =>
 
 export const useRemoveClosure = () =>
   useSettingsMutation((id: string) => unwrap(api.settings.closures[':id'].$delete({ param: { id } })));
+
+export const useTrustNetwork = () =>
+  useSettingsMutation((json: TrustedNetworkInput) => unwrap(api.settings['trusted-networks'].$post({ json })));
+
+export const useDistrustNetwork = () =>
+  useSettingsMutation((id: string) => unwrap(api.settings['trusted-networks'][':id'].$delete({ param: { id } })));
