@@ -14,6 +14,7 @@ config.textContent = JSON.stringify({
   closedWeekdays: [1],
   openDaysHint: 'We are open Tuesday to Sunday.',
   guestDaysAhead: 60,
+  guestMaxParty: 6,
   restaurantName: 'Umi Sushi',
   phone: '(555) 010-0199',
   address: '123 Harbor Street, Springfield, CA 90000',

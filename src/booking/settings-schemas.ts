@@ -151,6 +151,10 @@ const seats = wholeNumber('Seats', 1, 20);
 const position = wholeNumber('Place in the floor order', 1, 999);
 const reservable = flag('Bookable online');
 
+/** A counter seat seats one guest: a party at the counter takes as many seats as it has guests. */
+export const COUNTER_SEAT_SEATS_ONE =
+  'A counter seat seats one guest. For more guests at the counter, add more counter seats.';
+
 /** A new table or counter seat; its id is the next free number (C and a number at the counter). */
 export const newTableSchema = z
   .object({
@@ -160,7 +164,11 @@ export const newTableSchema = z
     /** Left out: after the last of its location. */
     position: position.optional(),
   })
-  .strict();
+  .strict()
+  .refine((table) => table.location !== 'counter' || table.numSeats === 1, {
+    path: ['numSeats'],
+    message: COUNTER_SEAT_SEATS_ONE,
+  });
 
 export const tableChangesSchema = z
   .object({ numSeats: seats.optional(), isReservable: reservable.optional(), position: position.optional() })

@@ -14,6 +14,8 @@ export interface PublicConfig {
   openDaysHint: string;
   /** Guests book from tomorrow up to this many days ahead. */
   guestDaysAhead: number;
+  /** The largest party guests book online (6, or the owner's cap on guests per seating when lower). */
+  guestMaxParty: number;
   googleSignIn: boolean;
   /** Reservations older than this many days lose the guest's personal data (the privacy policy says so). */
   retentionDays: number;

@@ -168,7 +168,7 @@ test('retiring a booked table is refused, and the booking is a click from Change
   const row = page.getByRole('form', { name: 'Table 3' });
   await row.getByRole('button', { name: 'Retire' }).click();
   await row.getByRole('button', { name: 'Yes, retire it' }).click();
-  await expect(row.getByText(/3 holds 1 upcoming reservation/)).toBeVisible();
+  await expect(row.getByText(/^Table 3 holds 1 upcoming reservation\./)).toBeVisible();
   await expect(row).toContainText('Booked On Three');
   // Still in use.
   await expect(page.getByRole('form', { name: 'Table 3' })).toBeVisible();

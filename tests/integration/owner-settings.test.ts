@@ -15,6 +15,8 @@ import {
   UNLIMITED_RULES,
   type WeekHours,
 } from '../support/owner-settings';
+import { coversCapMessages } from '../../src/booking/party-size';
+import { COUNTER_SEAT_SEATS_ONE } from '../../src/booking/settings-schemas';
 import { bookingBody, FIXED_NOW } from '../support/reservation-factory';
 
 // The owner's settings (issue 16) over real HTTP: each change is live at once for availability and booking,
@@ -127,6 +129,17 @@ describe('tables: added, changed and retired while the book is open', () => {
     expect(counter.body.reservation.tableIds).toEqual(['C13']);
   });
 
+  it('keeps a counter seat at one seat: adding or changing one to seat more is refused, and nothing is written', async () => {
+    const before = await readSettings(admin);
+    const added = await admin.api.settings.tables.$post({
+      json: { location: 'counter', numSeats: 4, isReservable: true },
+    });
+    expect(added).toMatchObject({ status: 400, body: { error: { message: COUNTER_SEAT_SEATS_ONE } } });
+    const changed = await admin.api.settings.tables[':id'].$patch({ param: { id: 'C1' }, json: { numSeats: 2 } });
+    expect(changed).toMatchObject({ status: 400, body: { error: { message: COUNTER_SEAT_SEATS_ONE } } });
+    expect(await readSettings(admin)).toEqual(before);
+  });
+
   it('never offers or assigns a retired table, and never reuses its number', async () => {
     const date = '2026-11-26';
     const added = await admin.api.settings.tables.$post({
@@ -187,7 +200,7 @@ describe('tables: added, changed and retired while the book is open', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.error).toEqual({
       code: 'strands_reservations',
-      message: `${id} holds 1 upcoming reservation. Move it to other tables with Change Seats before retiring it.`,
+      message: `Table ${id} holds 1 upcoming reservation. Move it to other tables with Change Seats before retiring it.`,
       reservations: [reservation],
     });
     // Nothing was written: the same settings, the same version, no line of history.
@@ -217,7 +230,7 @@ describe('tables: added, changed and retired while the book is open', () => {
     expect(fewer.body.error).toEqual({
       code: 'strands_reservations',
       message:
-        '4 seats at 6 would leave 1 upcoming reservation without enough seats. Move it to other tables with Change Seats first.',
+        'Table 6 with 4 seats would leave 1 upcoming reservation without enough seats. Move it to other tables with Change Seats first.',
       reservations: [booked.body.reservation],
     });
     expect(await readSettings(admin)).toEqual(before);
@@ -659,7 +672,7 @@ describe('booking rules from the settings', () => {
     expect((await availableTimes(bob, date, 2)).times).toEqual(DEFAULT_SEATINGS.filter((time) => time !== 1700));
     expect((await availableTimes(bob, date, 1)).times).toEqual(DEFAULT_SEATINGS);
     const full = await book(bob, 2);
-    expect([full.status, full.body.error.message]).toEqual([409, SLOT_TAKEN]);
+    expect([full.status, full.body.error.message]).toEqual([409, coversCapMessages.seatingFull(4)]);
     expect((await book(bob, 1)).status).toBe(201);
     // Four at 17:00 now. Moving Bob's 18:00 party into 17:00 is refused the same way.
     const later = await book(bob, 2, 1800);
@@ -668,7 +681,14 @@ describe('booking rules from the settings', () => {
       param: { id: later.body.reservation.id },
       json: { startTime: 1700 },
     });
-    expect([moved.status, moved.body.error.message]).toEqual([409, SLOT_TAKEN]);
+    expect([moved.status, moved.body.error.message]).toEqual([409, coversCapMessages.seatingFull(4)]);
+    // A party the cap could never seat is not offered online (the page's config), and is told to call.
+    expect((await restaurant.admin.api['public-config'].$get()).body.guestMaxParty).toBe(4);
+    const five = await book(bob, 5, 2000);
+    expect([five.status, five.body.error.message]).toEqual([
+      400,
+      coversCapMessages.partyOverCap(4, (await restaurant.admin.api['public-config'].$get()).body.phone),
+    ]);
 
     // The admin sees and books 17:00 still.
     expect((await availableTimes(admin, date, 2)).times).toContain(1700);
@@ -678,6 +698,7 @@ describe('booking rules from the settings', () => {
     // No cap: guests book 17:00 again.
     await setRules({ maxCoversPerSeating: 0 });
     expect((await availableTimes(bob, date, 2)).times).toContain(1700);
+    expect((await restaurant.admin.api['public-config'].$get()).body.guestMaxParty).toBe(6);
   });
 });
 

@@ -3,7 +3,6 @@ import { bookingWindow } from '../../booking/booking-window';
 import { todayIn } from '../../booking/calendar';
 import * as bookingMessages from '../../shared/messages/booking';
 import { formatPhoneInput } from '../../booking/phone';
-import { GUEST_MAX_PARTY } from '../../booking/party-size';
 import type { CreateReservationInput } from '../../booking/reservation-schemas';
 import { OFFLINE_MESSAGE } from '../api/api-client';
 import { appConfig, phoneHref } from '../app-config';
@@ -70,7 +69,9 @@ export function ReservationForm({
   const times = useAvailableTimes(values.reservationDate, partyNumber, values.seatType, excludeId);
   const awaitingTables = Boolean(pickTables && values.startTime !== null && !values.tableIds);
 
-  const partyChoices = Array.from({ length: isAdmin ? ADMIN_PARTY_CHOICES : GUEST_MAX_PARTY }, (_, i) => i + 1);
+  // Guests: up to 6, or the owner's cap on guests per seating; a larger party calls (its choice keeps the value 7+).
+  const largest = isAdmin ? ADMIN_PARTY_CHOICES : appConfig.guestMaxParty;
+  const partyChoices = Array.from({ length: largest }, (_, i) => i + 1);
   const largeParty = values.partySize === '7+';
 
   return (
@@ -133,7 +134,7 @@ export function ReservationForm({
                 {n} {n === 1 ? 'guest' : 'guests'}
               </option>
             ))}
-            {!isAdmin && <option value="7+">7 or more</option>}
+            {!isAdmin && <option value="7+">{largest + 1} or more</option>}
           </select>
           {errors.partySize && (
             <p id={`${ids.guests}-error`} className="mt-1 text-sm text-red-700">
@@ -145,7 +146,7 @@ export function ReservationForm({
 
       {largeParty ? (
         <Banner kind="info">
-          For parties of 7 or more, please call us at{' '}
+          For parties of {largest + 1} or more, please call us at{' '}
           <a className="font-semibold underline" href={phoneHref(appConfig.phone)}>
             {appConfig.phone}
           </a>

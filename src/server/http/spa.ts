@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Env, Hono } from 'hono';
+import { guestMaxParty } from '../../booking/party-size';
 import { closedWeekdays, type RestaurantSettings } from '../../booking/restaurant-settings';
 import { openDaysHint } from '../../booking/weekdays';
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '../../shared/public-config';
@@ -20,6 +21,7 @@ export function publicConfig(config: AppConfig, settings: RestaurantSettings): P
     closedWeekdays: closedWeekdays(hours),
     openDaysHint: openDaysHint(closedWeekdays(hours)),
     guestDaysAhead: rules.guestDaysAhead,
+    guestMaxParty: guestMaxParty(rules),
     googleSignIn: config.google !== undefined,
     retentionDays: config.retentionDays,
   };

@@ -11,7 +11,7 @@ import { BEGUN_MESSAGE, calendarOf, dateRefusal, hasBegun, timeRefusal, type Rol
 import { seatsChosen, seatsEnough } from '../../booking/table-choice';
 import { fairBookingRefusal, isNewAccount, newAccountNetworkRefusal } from '../../booking/fair-booking';
 import { activeTables, outsideHours, type RestaurantSettings, type Table } from '../../booking/restaurant-settings';
-import { GUEST_MAX_PARTY } from '../../booking/party-size';
+import { coversCapMessages, GUEST_MAX_PARTY, guestMaxParty } from '../../booking/party-size';
 import { lockExclusive, LOCKS } from '../db/advisory-locks';
 import type { Database } from '../db/schema';
 import type { Actor } from '../http/app-env';
@@ -52,9 +52,12 @@ export function checkWhen(
 }
 
 export function checkPartySize(settings: RestaurantSettings, role: Role, partySize: number) {
-  if (role === 'guest' && partySize > GUEST_MAX_PARTY) {
-    throw new AppError('party_too_large', `For parties of 7 or more, please call us at ${settings.details.phone}.`);
-  }
+  if (role !== 'guest') return;
+  const { phone } = settings.details;
+  if (partySize > GUEST_MAX_PARTY)
+    throw new AppError('party_too_large', `For parties of 7 or more, please call us at ${phone}.`);
+  if (partySize > guestMaxParty(settings.rules))
+    throw new AppError('party_too_large', coversCapMessages.partyOverCap(settings.rules.maxCoversPerSeating, phone));
 }
 
 /** The admin's explicit tables: they must exist, be of the booking's seat type, be free, and seat the party. */
@@ -117,7 +120,7 @@ export async function tablesForSlot({
   if (capped) await lockExclusive(trx, deps.config.database.dialect, LOCKS.coversOn(booking.reservationDate));
   const booked = await bookedOn(trx, booking.reservationDate);
   if (capped && seatingFull({ ...booking, booked, maxCoversPerSeating, excludeReservationId }))
-    throw new AppError('slot_taken', bookingMessages.slotTaken);
+    throw new AppError('slot_taken', coversCapMessages.seatingFull(maxCoversPerSeating));
   const tables = activeTables(settings.tables);
   if (chosen) {
     checkChosenTables(tables, booked, chosen, booking, excludeReservationId);

@@ -1,5 +1,6 @@
 import type { Table } from '../../booking/restaurant-settings';
-import type { TableChangesInput } from '../../booking/settings-schemas';
+import { COUNTER_SEAT_SEATS_ONE, type TableChangesInput } from '../../booking/settings-schemas';
+import { countOf, TableLabel } from '../../booking/words';
 import type { Actor } from '../http/app-env';
 import { AppError } from '../http/errors';
 import { restaurantClock } from '../reservations/reservation-deps';
@@ -29,8 +30,10 @@ export async function changeTable({
     area: 'tables',
     apply: async (trx, current) => {
       const found = current.tables.find((table) => table.id === id);
-      if (!found) throw new AppError('not_found', `There is no table ${id}`);
-      if (found.retiredAt) throw new AppError('conflict', `Table ${id} is retired`);
+      if (!found) throw new AppError('not_found', `There is no table or counter seat ${id}`);
+      if (found.retiredAt) throw new AppError('conflict', `${TableLabel(found)} is retired`);
+      if (found.location === 'counter' && changes.numSeats !== undefined && changes.numSeats !== 1)
+        throw new AppError('invalid_request', COUNTER_SEAT_SEATS_ONE);
       const { retiredAt: _retired, ...before } = found;
       const after: Table = {
         ...before,
@@ -42,7 +45,7 @@ export async function changeTable({
       checkPlaceFree(current.tables, after);
       if (after.numSeats < before.numSeats) {
         const stranded = strandedBySeats(await upcomingOnTable(trx, restaurantClock(deps), id), current.tables, after);
-        if (stranded.length) throw strands(`${after.numSeats} seats at ${id}`, stranded);
+        if (stranded.length) throw strands(`${TableLabel(after)} with ${countOf(after.numSeats, 'seat')}`, stranded);
       }
       await updateTable(trx, after);
       return { summary: describeTableChange(before, after), result: after };

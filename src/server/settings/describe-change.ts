@@ -7,16 +7,14 @@ import {
   type TrustedNetwork,
 } from '../../booking/restaurant-settings';
 import { WEEKDAY_NAMES } from '../../booking/weekdays';
+import { countOf, TableLabel, tableLabel } from '../../booking/words';
 
 // The settings history in words: one line per change, saying what is now and what was ("Guests book up to 30
 // days ahead (was 60)"), so the owner can read back who changed what without comparing screens.
 
 const onlineLabel = (reservable: boolean) => (reservable ? 'bookable online' : 'not bookable online');
-const kind = (table: Pick<Table, 'location'>) => (table.location === 'counter' ? 'counter seat' : 'table');
-
 export function describeNewTable(table: Table): string {
-  const seats = `${table.numSeats} ${table.numSeats === 1 ? 'seat' : 'seats'}`;
-  return `Added ${kind(table)} ${table.id} (${seats}, ${onlineLabel(table.isReservable)}, place ${table.position})`;
+  return `Added ${tableLabel(table)} (${countOf(table.numSeats, 'seat')}, ${onlineLabel(table.isReservable)}, place ${table.position})`;
 }
 
 export function describeTableChange(before: Table, after: Table): string {
@@ -24,10 +22,10 @@ export function describeTableChange(before: Table, after: Table): string {
   if (before.numSeats !== after.numSeats) parts.push(`seats ${before.numSeats} → ${after.numSeats}`);
   if (before.isReservable !== after.isReservable) parts.push(onlineLabel(after.isReservable));
   if (before.position !== after.position) parts.push(`place ${before.position} → ${after.position}`);
-  return `${kind(after) === 'table' ? 'Table' : 'Counter seat'} ${after.id}: ${parts.join(', ')}`;
+  return `${TableLabel(after)}: ${parts.join(', ')}`;
 }
 
-export const describeRetirement = (table: Table) => `Retired ${kind(table)} ${table.id}`;
+export const describeRetirement = (table: Table) => `Retired ${tableLabel(table)}`;
 
 const dayText = (day: DayHours) => (day.open ? `${day.first}–${day.last} every ${day.everyMinutes} min` : 'closed');
 

@@ -1,4 +1,5 @@
 import type { Actor } from '../http/app-env';
+import { countOf, TableLabel } from '../../booking/words';
 import { AppError } from '../http/errors';
 import { restaurantClock } from '../reservations/reservation-deps';
 import { upcomingOnTable } from './affected-reservations';
@@ -16,14 +17,13 @@ export async function retireTable({ deps, actor, id }: { deps: SettingsDeps; act
     area: 'tables',
     apply: async (trx, current) => {
       const found = current.tables.find((table) => table.id === id);
-      if (!found) throw new AppError('not_found', `There is no table ${id}`);
-      if (found.retiredAt) throw new AppError('conflict', `Table ${id} is already retired`);
+      if (!found) throw new AppError('not_found', `There is no table or counter seat ${id}`);
+      if (found.retiredAt) throw new AppError('conflict', `${TableLabel(found)} is already retired`);
       const holding = await upcomingOnTable(trx, restaurantClock(deps), id);
       if (holding.length) {
-        const count = holding.length === 1 ? '1 upcoming reservation' : `${holding.length} upcoming reservations`;
         throw new AppError(
           'strands_reservations',
-          `${id} holds ${count}. Move ${holding.length === 1 ? 'it' : 'them'} to other tables with Change Seats before retiring it.`,
+          `${TableLabel(found)} holds ${countOf(holding.length, 'upcoming reservation')}. Move ${holding.length === 1 ? 'it' : 'them'} to other tables with Change Seats before retiring it.`,
           holding,
         );
       }

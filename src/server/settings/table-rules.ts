@@ -1,6 +1,7 @@
 import { tableNumber } from '../../booking/assign-tables';
 import type { SettingsTable, Table } from '../../booking/restaurant-settings';
 import type { TableLocation } from '../../shared/seat-types';
+import { countOf, tableLabel } from '../../booking/words';
 import { AppError } from '../http/errors';
 import type { Reservation } from '../../shared/reservation';
 
@@ -34,7 +35,7 @@ export function checkPlaceFree(tables: readonly SettingsTable[], table: Table) {
   if (other) {
     throw new AppError(
       'invalid_request',
-      `Place in the floor order ${table.position} is taken by ${other.location === 'counter' ? 'counter seat' : 'table'} ${other.id}`,
+      `Place in the floor order ${table.position} is taken by ${tableLabel(other)}`,
     );
   }
 }
@@ -56,10 +57,9 @@ export function strandedBySeats(
 
 /** The refusal of a change that would strand reservations: they must be moved first (Change Seats). */
 export function strands(what: string, reservations: Reservation[]): AppError {
-  const count = reservations.length === 1 ? '1 upcoming reservation' : `${reservations.length} upcoming reservations`;
   return new AppError(
     'strands_reservations',
-    `${what} would leave ${count} without enough seats. Move ${reservations.length === 1 ? 'it' : 'them'} to other tables with Change Seats first.`,
+    `${what} would leave ${countOf(reservations.length, 'upcoming reservation')} without enough seats. Move ${reservations.length === 1 ? 'it' : 'them'} to other tables with Change Seats first.`,
     reservations,
   );
 }

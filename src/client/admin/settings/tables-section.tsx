@@ -1,5 +1,5 @@
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
-import { useId, useState } from 'react';
+import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { byTableNumber } from '../../../booking/assign-tables';
 import type { SettingsTable, Table } from '../../../booking/restaurant-settings';
@@ -10,7 +10,7 @@ import {
   type TableChangesInput,
 } from '../../../booking/settings-schemas';
 import type { TableLocation } from '../../../shared/seat-types';
-import { Banner } from '../../components/banner';
+import { tableLabel } from '../../../booking/words';
 import { primaryButton, secondaryButton } from '../../components/buttons';
 import { formatLongDate } from '../../reservation-ui/format';
 import { TextField } from '../../components/text-field';
@@ -22,8 +22,23 @@ const LOCATIONS: { location: TableLocation; title: string; one: string }[] = [
   { location: 'counter', title: 'Counter seats', one: 'Counter seat' },
 ];
 
+/** What the last action in the section answered, and where it shows: at a table's row, the add form, or below the lists. */
+interface Outcome {
+  at: string;
+  saved?: string;
+  error?: Error;
+}
+
+/** Shows an action's outcome only where it was the last action: each action's message replaces the one before. */
+type Report = (outcome: Outcome) => void;
+
 /** The floor plan: each table's seats, whether guests can book it, its place; new tables; retiring one. */
 export function TablesSection({ tables }: { tables: SettingsTable[] }) {
+  const [last, report] = useState<Outcome | null>(null);
+  const outcomeAt = (at: string) =>
+    last?.at === at ? (
+      <SaveOutcome saved={Boolean(last.saved)} savedText={last.saved} error={last.error ?? null} />
+    ) : null;
   return (
     <SettingsSection
       id="settings-tables"
@@ -41,7 +56,7 @@ export function TablesSection({ tables }: { tables: SettingsTable[] }) {
             <ul className="divide-y divide-stone-200 rounded-md border border-stone-200">
               {inUse.map((table) => (
                 <li key={table.id}>
-                  <TableRow table={table} label={`${one} ${table.id}`} />
+                  <TableRow table={table} label={`${one} ${table.id}`} report={report} outcome={outcomeAt(table.id)} />
                 </li>
               ))}
             </ul>
@@ -58,12 +73,23 @@ export function TablesSection({ tables }: { tables: SettingsTable[] }) {
           </div>
         );
       })}
-      <AddTableForm />
+      {outcomeAt('section')}
+      <AddTableForm report={report} outcome={outcomeAt('add')} />
     </SettingsSection>
   );
 }
 
-function TableRow({ table, label }: { table: Table; label: string }) {
+function TableRow({
+  table,
+  label,
+  report,
+  outcome,
+}: {
+  table: Table;
+  label: string;
+  report: Report;
+  outcome: ReactNode;
+}) {
   const change = useChangeTable();
   const retire = useRetireTable();
   const [confirmingRetire, setConfirmingRetire] = useState(false);
@@ -72,14 +98,23 @@ function TableRow({ table, label }: { table: Table; label: string }) {
     values: { numSeats: table.numSeats, isReservable: table.isReservable, position: table.position },
   });
   const { errors, dirtyFields } = formState;
+  const counter = table.location === 'counter';
 
   const save = handleSubmit((values) => {
-    retire.reset();
     // Only what changed is sent, so the history says just that.
     const changes = Object.fromEntries(
       Object.entries(values).filter(([field]) => dirtyFields[field as keyof TableChangesInput]),
     ) as TableChangesInput;
-    change.mutate({ id: table.id, changes }, { onSuccess: () => reset() });
+    change.mutate(
+      { id: table.id, changes },
+      {
+        onSuccess: () => {
+          reset();
+          report({ at: table.id, saved: `Saved ${tableLabel(table)}.` });
+        },
+        onError: (error) => report({ at: table.id, error }),
+      },
+    );
   });
 
   return (
@@ -90,7 +125,9 @@ function TableRow({ table, label }: { table: Table; label: string }) {
           label="Seats"
           type="number"
           min={1}
-          max={20}
+          max={counter ? 1 : 20}
+          readOnly={counter}
+          title={counter ? 'A counter seat seats one guest' : undefined}
           error={errors.numSeats?.message}
           {...register('numSeats', { valueAsNumber: true })}
         />
@@ -107,15 +144,7 @@ function TableRow({ table, label }: { table: Table; label: string }) {
           <button type="submit" className={secondaryButton} disabled={!formState.isDirty || change.isPending}>
             {change.isPending ? 'Saving…' : 'Save'}
           </button>
-          <button
-            type="button"
-            className={secondaryButton}
-            onClick={() => {
-              change.reset();
-              retire.reset();
-              setConfirmingRetire(true);
-            }}
-          >
+          <button type="button" className={secondaryButton} onClick={() => setConfirmingRetire(true)}>
             Retire
           </button>
         </div>
@@ -125,12 +154,23 @@ function TableRow({ table, label }: { table: Table; label: string }) {
           role="alert"
           className="flex flex-wrap items-center gap-3 rounded-md bg-amber-50 p-3 text-sm text-amber-950"
         >
-          <span>Retire {label.toLowerCase()}? Guests and you can no longer book it.</span>
+          <span>Retire {tableLabel(table)}? Guests and you can no longer book it.</span>
           <button
             type="button"
             className={primaryButton}
             disabled={retire.isPending}
-            onClick={() => retire.mutate(table.id, { onSettled: () => setConfirmingRetire(false) })}
+            onClick={() =>
+              retire.mutate(table.id, {
+                onSettled: () => setConfirmingRetire(false),
+                // The row is gone once retired: the section says it happened.
+                onSuccess: () =>
+                  report({
+                    at: 'section',
+                    saved: `Retired ${tableLabel(table)}: nobody can book it now. Past reservations keep its number.`,
+                  }),
+                onError: (error) => report({ at: table.id, error }),
+              })
+            }
           >
             Yes, retire it
           </button>
@@ -139,26 +179,33 @@ function TableRow({ table, label }: { table: Table; label: string }) {
           </button>
         </div>
       )}
-      <SaveOutcome saved={change.isSuccess} error={change.error ?? retire.error} />
+      {outcome}
     </form>
   );
 }
 
-function AddTableForm() {
+function AddTableForm({ report, outcome }: { report: Report; outcome: ReactNode }) {
   const locationId = useId();
   const add = useAddTable();
-  const { register, handleSubmit, formState, reset } = useForm<NewTableInput>({
+  const { register, handleSubmit, formState, reset, watch, setValue } = useForm<NewTableInput>({
     resolver: standardSchemaResolver(newTableSchema),
     defaultValues: { location: 'floor', numSeats: 4, isReservable: true },
   });
   const { errors } = formState;
+  const counter = watch('location') === 'counter';
   const submit = handleSubmit(({ position, ...values }) =>
     // An empty place means "after the last": not sent.
     add.mutate(Number.isNaN(position) || position === undefined ? values : { ...values, position }, {
-      onSuccess: () => reset(),
+      onSuccess: ({ table }) => {
+        reset();
+        report({
+          at: 'add',
+          saved: `Added ${tableLabel(table)}: ${table.isReservable ? 'guests can book it now.' : 'you can book it now (it is not bookable online).'}`,
+        });
+      },
+      onError: (error) => report({ at: 'add', error }),
     }),
   );
-  const added = add.data?.table;
 
   return (
     <form
@@ -175,7 +222,15 @@ function AddTableForm() {
           <label htmlFor={locationId} className="block text-sm font-medium text-stone-800">
             Kind
           </label>
-          <select id={locationId} className={inputClass(false)} {...register('location')}>
+          <select
+            id={locationId}
+            className={inputClass(false)}
+            {...register('location', {
+              // A counter seat seats one guest; a table starts at four again.
+              onChange: (event: ChangeEvent<HTMLSelectElement>) =>
+                setValue('numSeats', event.target.value === 'counter' ? 1 : 4),
+            })}
+          >
             <option value="floor">Floor table</option>
             <option value="counter">Counter seat</option>
           </select>
@@ -184,7 +239,9 @@ function AddTableForm() {
           label="Seats"
           type="number"
           min={1}
-          max={20}
+          max={counter ? 1 : 20}
+          readOnly={counter}
+          hint={counter ? 'One guest a seat.' : undefined}
           error={errors.numSeats?.message}
           {...register('numSeats', { valueAsNumber: true })}
         />
@@ -202,14 +259,7 @@ function AddTableForm() {
           {add.isPending ? 'Adding…' : 'Add'}
         </button>
       </div>
-      {added ? (
-        <Banner kind="success">
-          Added {added.location === 'counter' ? 'counter seat' : 'table'} {added.id}:{' '}
-          {added.isReservable ? 'guests can book it now.' : 'you can book it now (it is not bookable online).'}
-        </Banner>
-      ) : (
-        <SaveOutcome saved={false} error={add.error} />
-      )}
+      {outcome}
     </form>
   );
 }
