@@ -1,6 +1,7 @@
 import { betterAuth } from 'better-auth';
-import { APIError } from 'better-auth/api';
+import { APIError, getIP } from 'better-auth/api';
 import type { AccountEmails } from './accounts/account-emails';
+import type { AddressKeys } from './accounts/address-keys';
 import type { AdminSeat } from './accounts/admin-seat';
 import { createAuthHooks } from './accounts/auth-hooks';
 import { MIN_SECRET_LENGTH, type AppConfig } from './config';
@@ -14,24 +15,44 @@ export type { SessionUser } from './http/app-env';
 
 /** Header the server sets from the TCP peer (or a trusted proxy) before Better Auth reads it; see clientIp(). */
 export const CLIENT_IP_HEADER = 'x-client-ip';
+/** Better Auth reads the client address from that header alone, never from one a client sent. */
+const ipAddress = { ipAddressHeaders: [CLIENT_IP_HEADER] };
+
+/**
+ * The client address of a request to Better Auth as its own rate limits key it (an IPv6 address by its /64), for
+ * the app's counters to key the same way; 'the app' for the app's own calls, which come with no request.
+ */
+export function clientAddressOf(request: Request | Headers | undefined): string {
+  return (request && getIP(request, { advanced: { ipAddress } })) || 'the app';
+}
+
+/**
+ * A per-client-address rule for Better Auth's limiter (0: no limit). It counts a run of requests that come less
+ * than `window` seconds apart: `max` of them, then the address waits until `window` seconds after the last one.
+ */
+const perAddress = (max: number, window: number) => (max > 0 ? { window, max } : false);
 
 interface AuthDeps {
   emails: AccountEmails;
   /** Before an account is deleted: its reservations cancelled or anonymised (accounts/personal-data.ts). */
   removeAccountData: (userId: string) => Promise<unknown>;
+  /** Once an account is deleted: its address forgotten by the counters and the mail outbox (personal-data.ts too). */
+  forgetAccountAddress: (user: { email: string; emailVerified: boolean }) => Promise<unknown>;
   seat: AdminSeat;
   counters: RateCounters;
+  keys: AddressKeys;
   origins: OriginPolicy;
   logger: Logger;
+  /** The clock the sign-in back-off reads. */
+  now: () => Date;
 }
 
 export function createAuth(config: AppConfig, database: AppDatabase, deps: AuthDeps) {
-  const { emails, seat, counters, origins, logger, removeAccountData } = deps;
+  const { emails, seat, counters, keys, origins, logger, now, removeAccountData, forgetAccountAddress } = deps;
   // Better Auth signs with a public default when given no secret: never let that happen, whatever the caller.
   if (config.authSecret.length < MIN_SECRET_LENGTH) throw new Error('the auth secret is missing or too short');
   const authLogger = logger.child({ component: 'better-auth' });
-  const hooks = createAuthHooks({ counters, emails, limits: config.fairUse, logger });
-  const perAddress = (max: number) => (max > 0 ? { window: 60, max } : false);
+  const hooks = createAuthHooks({ counters, keys, emails, limits: config.fairUse, logger, now, clientAddressOf });
 
   const auth = betterAuth({
     baseURL: config.publicUrl,
@@ -52,9 +73,10 @@ export function createAuth(config: AppConfig, database: AppDatabase, deps: AuthD
       requireEmailVerification: false,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: ({ user, token }) => emails.sendPasswordReset(user.email, token),
-      // A password chosen through a reset link proves the mailbox: the address is verified, a run of wrong
-      // passwords is forgiven, and for the admin address the seat is granted (accounts/admin-seat.ts).
+      sendResetPassword: ({ user, token }, request) =>
+        emails.sendPasswordReset(user.email, token, clientAddressOf(request)),
+      // A password chosen through a reset link proves the mailbox: the address is verified, every wait after wrong
+      // passwords ends, and for the admin address the seat is granted (accounts/admin-seat.ts).
       onPasswordReset: async ({ user }) => {
         await hooks.forgiveFailedSignIns(user.email);
         if (!user.emailVerified) {
@@ -84,6 +106,9 @@ export function createAuth(config: AppConfig, database: AppDatabase, deps: AuthD
           }
           await removeAccountData(user.id);
         },
+        afterDelete: async (user) => {
+          await forgetAccountAddress(user);
+        },
       },
     },
     // A password change without the current password is allowed only this soon after signing in.
@@ -102,13 +127,14 @@ export function createAuth(config: AppConfig, database: AppDatabase, deps: AuthD
       storage: 'database',
       window: 60,
       max: 100,
-      // Per client address. Sign-in leaves room for guests on one restaurant Wi-Fi (each account also backs off
-      // on its own after wrong passwords: accounts/auth-hooks.ts); the rest keep bulk probing slow.
+      // Per client address, sized for a restaurant's shared Wi-Fi, where a seating's guests sign up and sign in
+      // within minutes of each other (README, "Security"): an account's own back-off after wrong passwords is in
+      // accounts/auth-hooks.ts, and what one inbox gets in accounts/account-emails.ts.
       customRules: {
-        '/sign-in/email': perAddress(config.fairUse.signInsPerAddressPerMinute),
-        '/sign-up/email': { window: 60, max: 5 },
-        '/request-password-reset': { window: 60, max: 3 },
-        '/send-verification-email': { window: 60, max: 3 },
+        '/sign-in/email': perAddress(config.fairUse.signInsPerAddressPerMinute, 60),
+        '/sign-up/email': perAddress(config.fairUse.signUpsPerAddressPer10Minutes, 600),
+        '/request-password-reset': { window: 600, max: 10 },
+        '/send-verification-email': { window: 600, max: 10 },
         '/change-password': { window: 60, max: 5 },
         '/change-email': { window: 60, max: 3 },
       },

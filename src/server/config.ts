@@ -104,7 +104,8 @@ const envSchema = z.object({
   BOOKING_RATE_PER_ACCOUNT: limit(10),
   BOOKING_RATE_PER_ADDRESS: limit(60),
   ACCOUNT_EMAILS_PER_HOUR: limit(5),
-  SIGN_IN_RATE_PER_ADDRESS: limit(30),
+  SIGN_IN_RATE_PER_ADDRESS: limit(60),
+  SIGN_UP_RATE_PER_ADDRESS: limit(60),
   SIGN_IN_FAILURES_BEFORE_BACKOFF: limit(5),
   /** The Vite dev server's origin, trusted for writes; set by `npm run dev` only. */
   DEV_CLIENT_ORIGIN: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
@@ -126,10 +127,12 @@ export interface FairUseLimits {
   bookingsPerAccount: number;
   /** Bookings made from one network (an IPv4 address, an IPv6 /64) in BOOKING_RATE_WINDOW_MS; refusals not counted. */
   bookingsPerAddress: number;
-  /** Account emails (verification, reset, change, recovery, notices) one recipient gets in an hour. */
+  /** Account emails of one kind (verification, email change) one inbox gets in an hour; resets get twice as many. */
   accountEmailsPerHour: number;
   /** Sign-in attempts from one client address in a minute (a shared Wi-Fi needs room). */
   signInsPerAddressPerMinute: number;
+  /** Sign-ups from one client address in 10 minutes (a seating's guests on one Wi-Fi). */
+  signUpsPerAddressPer10Minutes: number;
   /** Wrong passwords for one account before each further try must wait (1, 2, 4 ... 30 minutes). */
   signInFailuresBeforeBackoff: number;
 }
@@ -333,6 +336,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       bookingsPerAddress: vars.BOOKING_RATE_PER_ADDRESS,
       accountEmailsPerHour: vars.ACCOUNT_EMAILS_PER_HOUR,
       signInsPerAddressPerMinute: vars.SIGN_IN_RATE_PER_ADDRESS,
+      signUpsPerAddressPer10Minutes: vars.SIGN_UP_RATE_PER_ADDRESS,
       signInFailuresBeforeBackoff: vars.SIGN_IN_FAILURES_BEFORE_BACKOFF,
     },
     restaurant: { timeZone: vars.RESTAURANT_TIMEZONE },

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { createAccountEmails } from './accounts/account-emails';
 import { createAdminSeat } from './accounts/admin-seat';
 import { ensureAdminAccount } from './accounts/ensure-admin';
-import { removeAccountReservations } from './accounts/personal-data';
+import { createAddressKeys } from './accounts/address-keys';
+import { forgetAccountAddress, removeAccountReservations } from './accounts/personal-data';
 import { createRetentionJob } from './accounts/retention-job';
 import { createApp } from './app';
 import { createAuth } from './auth';
@@ -117,15 +118,19 @@ export async function startServer(
   health.start();
   const seat = createAdminSeat(database.db, config.adminEmail);
   const origins = createOriginPolicy(config);
-  const emails = createAccountEmails(config, database, outbox, counters, logger, restaurant);
+  const keys = createAddressKeys(config.authSecret);
+  const emails = createAccountEmails({ config, database, outbox, counters, keys, logger, restaurant, now });
   const personalData = { db: database.db, feed, timeZone: config.restaurant.timeZone, now };
   const auth = createAuth(config, database, {
     emails,
     seat,
     counters,
+    keys,
     origins,
     logger,
+    now,
     removeAccountData: (userId) => removeAccountReservations(personalData, userId),
+    forgetAccountAddress: (user) => forgetAccountAddress({ counters, keys, outbox }, user),
   });
   await ensureAdminAccount(auth, seat, config, logger);
   const retention = createRetentionJob({ ...personalData, logger, retentionDays: config.retentionDays });

@@ -2,6 +2,7 @@ import { getMigrations } from 'better-auth/db/migration';
 import { Migrator, sql } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAddressKeys } from '../../src/server/accounts/address-keys';
 import { createAdminSeat } from '../../src/server/accounts/admin-seat';
 import { createAuth } from '../../src/server/auth';
 import { loadConfig, type AppConfig } from '../../src/server/config';
@@ -144,9 +145,12 @@ describe('migrations and seed on the test database (SQLite, or PostgreSQL with T
       },
       seat: createAdminSeat(database.db, undefined),
       counters: createRateCounters(database.db),
+      keys: createAddressKeys(config.authSecret),
       origins: createOriginPolicy(config),
       logger: pino({ level: 'silent' }),
+      now: () => new Date(),
       removeAccountData: unused,
+      forgetAccountAddress: unused,
     });
     const { toBeCreated, toBeAdded } = await getMigrations(auth.options);
     expect(toBeCreated).toEqual([]);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/http-client';
+import { actionLinkOf, emailsTo, waitForEmail } from '../support/outbox';
 import { bookingBody, FIXED_NOW } from '../support/reservation-factory';
+import { startSmtpPeer } from '../support/smtp-peer';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 // Issue 15.15: the privacy policy's promises, kept. "User rights": an account can be deleted, with its password
@@ -98,6 +100,51 @@ describe('personal data', () => {
     expect((await next.api.reservations.mine.$get()).body.reservations).toEqual([]);
   });
 
+  it('deleting an account forgets its address: the counters about it, its emails in the outbox folder, its mail waiting', async () => {
+    const email = 'erin@example.com';
+    const outbox = server.config.mail.outboxDir;
+    const counterKeys = async () =>
+      (await server.database.db.selectFrom('rate_counters').select('key').execute()).map((row) => row.key);
+    const mailRowsTo = async (to: string) =>
+      (await server.database.db.selectFrom('mail_outbox').select('outcome').where('to', '=', to).execute()).map(
+        (row) => row.outcome,
+      );
+    // Someone else's email, which stays.
+    expect((await client().signUp('frank@example.com', 'frank-password-1')).status).toBe(200);
+    await waitForEmail(outbox, 'frank@example.com', /Confirm your email/);
+    const before = await counterKeys();
+
+    // Erin signs up and confirms her address, types a wrong password once, and asks for a password reset.
+    const erin = client();
+    expect((await erin.signUp(email, 'erin-password-1')).status).toBe(200);
+    const confirm = actionLinkOf(await waitForEmail(outbox, email, /Confirm your email/));
+    expect((await client().api.account['email-action'].$post({ json: confirm })).status).toBe(200);
+    expect((await client().signIn(email, 'not-erins-password')).status).toBe(401);
+    expect((await client().post('/api/auth/request-password-reset', { email })).status).toBe(200);
+    await waitForEmail(outbox, email, /Reset your/);
+
+    // While the outbox is paused, a second reset is queued for her and not yet sent.
+    await server.outbox.stop();
+    try {
+      expect((await client().post('/api/auth/request-password-reset', { email })).status).toBe(200);
+      expect(await mailRowsTo(email)).toContain(null);
+      const hers = (await counterKeys()).filter((key) => !before.includes(key));
+      expect(hers.length).toBeGreaterThan(0);
+      expect(await emailsTo(outbox, email)).toHaveLength(2);
+
+      expect((await erin.post('/api/auth/delete-user', { password: 'erin-password-1' })).status).toBe(200);
+
+      const left = await counterKeys();
+      expect(hers.filter((key) => left.includes(key))).toEqual([]);
+      expect(left.some((key) => key.includes(email))).toBe(false);
+      expect(await emailsTo(outbox, email)).toEqual([]);
+      expect(await mailRowsTo(email)).toEqual([]);
+      expect(await emailsTo(outbox, 'frank@example.com')).toHaveLength(1);
+    } finally {
+      server.outbox.start();
+    }
+  });
+
   it("the admin's account cannot delete itself", async () => {
     const answer = await admin.post('/api/auth/delete-user', { password: ADMIN.password });
     expect(answer).toMatchObject({ status: 403, body: { message: 'The admin account cannot be deleted.' } });
@@ -116,5 +163,25 @@ describe('personal data', () => {
     });
     // Once stripped, a row is left alone.
     expect(await server.retention.runOnce()).toBe(0);
+  });
+});
+
+describe('deleting accounts does not give an inbox its emails back', () => {
+  it("signing up with someone else's address and deleting the account, eight times over, reaches the inbox five times", async () => {
+    // A real mail server, since deleting the account also removes the emails to it from the outbox folder.
+    const smtp = await startSmtpPeer();
+    const server = await startTestServer({ env: { SMTP_URL: smtp.url }, now: () => FIXED_NOW });
+    try {
+      for (let round = 1; round <= 8; round++) {
+        const stranger = new TestClient(server.url, {}, `127.0.6.${round}`);
+        expect((await stranger.signUp('quinn@example.com', 'strangers-password-1')).status).toBe(200);
+        expect((await stranger.post('/api/auth/delete-user', { password: 'strangers-password-1' })).status).toBe(200);
+      }
+      await server.outbox.drain();
+      expect(smtp.to('quinn@example.com')).toHaveLength(5);
+    } finally {
+      await server.stop();
+      await smtp.close();
+    }
   });
 });

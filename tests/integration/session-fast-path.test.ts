@@ -2,6 +2,7 @@ import { TableNode, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import pg from 'pg';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createAddressKeys } from '../../src/server/accounts/address-keys';
 import { createAdminSeat } from '../../src/server/accounts/admin-seat';
 import { createAuth } from '../../src/server/auth';
 import {
@@ -40,9 +41,12 @@ describe('the session fast path', () => {
       },
       seat: createAdminSeat(database.db, config.adminEmail),
       counters: createRateCounters(database.db),
+      keys: createAddressKeys(config.authSecret),
       origins: createOriginPolicy(config),
       logger: pino({ level: 'silent' }),
+      now: () => new Date(),
       removeAccountData: unused,
+      forgetAccountAddress: unused,
     });
     fast = await createSessionFastPath(auth, database.db);
   });

@@ -38,6 +38,12 @@ export async function emailsTo(dir: string, to: string): Promise<ReceivedEmail[]
   return (await readAll(dir)).filter((email) => email.to.toLowerCase().includes(to.toLowerCase()));
 }
 
+/** The emails in the outbox folder addressed to exactly one of `addresses` (in any case), oldest first. */
+export async function emailsToAnyOf(dir: string, addresses: string[]): Promise<ReceivedEmail[]> {
+  const wanted = new Set(addresses.map((address) => address.toLowerCase()));
+  return (await readAll(dir)).filter((email) => wanted.has(email.to.toLowerCase()));
+}
+
 /** Waits (up to 5 s) for the n-th email to `to` whose subject matches, and returns it. */
 export async function waitForEmail(dir: string, to: string, subject: RegExp, nth = 1): Promise<ReceivedEmail> {
   const deadline = Date.now() + 5000;

@@ -3,6 +3,7 @@ import { makeSignature } from 'better-auth/crypto';
 import { sql } from 'kysely';
 import { Agent, Client, type Dispatcher, request } from 'undici';
 import type { AccountEmails } from '../../src/server/accounts/account-emails';
+import { createAddressKeys } from '../../src/server/accounts/address-keys';
 import { createAdminSeat } from '../../src/server/accounts/admin-seat';
 import { createAuth } from '../../src/server/auth';
 import { loadConfig } from '../../src/server/config';
@@ -81,9 +82,12 @@ export async function makeSignedInGuests(
       emails: unused<AccountEmails>('emails'),
       seat: createAdminSeat(database.db, config.adminEmail),
       counters: createRateCounters(database.db),
+      keys: createAddressKeys(config.authSecret),
       origins: createOriginPolicy(config),
       logger: createLogger(config),
+      now: () => new Date(),
       removeAccountData: () => Promise.reject(new Error('no account is deleted here')),
+      forgetAccountAddress: () => Promise.reject(new Error('no account is deleted here')),
     });
     const context = await auth.$context;
     const passwordHash = await context.password.hash(GUEST_PASSWORD);

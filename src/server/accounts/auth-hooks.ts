@@ -5,15 +5,21 @@ import type { FairUseLimits } from '../config';
 import type { RateCounters } from '../db/rate-counters';
 import type { Logger } from '../logger';
 import type { AccountEmails } from './account-emails';
+import type { AddressKeys } from './address-keys';
 import * as accountMessages from '../../shared/messages/account';
 
 // What the app adds to Better Auth's own endpoints, at their normalized paths (so no spelling of a URL gets
-// round it): one name rule for sign-up and profile updates, a per-account back-off on wrong passwords, and a
-// sign-up for an address that has an account pointing to sign-in and telling the address's owner.
+// round it): one name rule for sign-up and profile updates, a back-off on wrong passwords, and a sign-up for an
+// address that has an account pointing to sign-in and telling the address's owner.
 
-/** The window a run of failed sign-ins is counted in; a success or a password reset clears it. */
+/** The window a run of wrong passwords is counted in; a password reset clears it. */
 const FAILED_SIGN_IN_WINDOW_MS = 24 * 60 * 60 * 1000;
 const MAX_BACKOFF_MINUTES = 30;
+/**
+ * Wrong passwords for one account from all addresses together before every address that has failed for it waits,
+ * as a multiple of those one address may make (SIGN_IN_FAILURES_BEFORE_BACKOFF).
+ */
+const ACCOUNT_WIDE_FACTOR = 2;
 
 export const EXISTING_ACCOUNT_MESSAGE =
   'An account with this email already exists. Sign in instead, or reset your password if you have forgotten it.';
@@ -24,9 +30,7 @@ const emailIn = (body: unknown): string | undefined => {
   return typeof email === 'string' ? email : undefined;
 };
 
-const failedSignInKey = (email: string) => `sign-in-failures:${email.trim().toLowerCase()}`;
-
-/** Minutes to wait after `failures` wrong passwords in a row: none at first, then 1, 2, 4 ... up to 30. */
+/** Minutes to wait after `failures` wrong passwords: none for the first `freeFailures`, then 1, 2, 4 ... up to 30. */
 export function backoffMinutes(failures: number, freeFailures: number): number {
   if (freeFailures === 0 || failures < freeFailures) return 0;
   return Math.min(MAX_BACKOFF_MINUTES, 2 ** (failures - freeFailures));
@@ -50,14 +54,41 @@ function checkProfile(body: unknown, nameRequired: boolean) {
 
 export function createAuthHooks(deps: {
   counters: RateCounters;
+  keys: AddressKeys;
   emails: AccountEmails;
   limits: FairUseLimits;
   logger: Logger;
+  now: () => Date;
+  /** The client address a request came from, as Better Auth's own rate limits key it. */
+  clientAddressOf: (request: Request | Headers | undefined) => string;
 }) {
-  const { counters, emails, limits, logger } = deps;
+  const { counters, keys, emails, limits, logger, now, clientAddressOf } = deps;
+  const freeFailures = limits.signInFailuresBeforeBackoff;
 
-  /** Clears the run of failed sign-ins of an address (after a success, or a password reset through the mailbox). */
-  const forgiveFailedSignIns = (email: string) => counters.clear(failedSignInKey(email));
+  // Wrong passwords are counted per account (by the address typed, whether or not it has an account, so that a wait
+  // tells nothing about accounts) and per account and client address. An address that has never failed for an
+  // account is never held back, so nobody can keep the owner out by failing from elsewhere; one that has waits
+  // by its own count, and also by the account's count once all addresses together have failed twice as often,
+  // so that guesses spread over many addresses slow down too (docs/decisions/0013-no-lockout-by-strangers.md).
+  const failuresKey = (email: string) => `${keys.account(email)}:sign-in-failures`;
+  const failuresFromKey = (email: string, client: string) => `${failuresKey(email)}:${client}`;
+
+  /** When (epoch ms) the client may try the account's password again; in the past when it need not wait. */
+  async function mayTryAgainAt(email: string, client: string, at: number): Promise<number> {
+    const [fromHere, fromAll] = await Promise.all([
+      counters.peek(failuresFromKey(email, client), FAILED_SIGN_IN_WINDOW_MS, at),
+      counters.peek(failuresKey(email), FAILED_SIGN_IN_WINDOW_MS, at),
+    ]);
+    if (!fromHere) return 0;
+    const own = fromHere.lastAt + backoffMinutes(fromHere.count, freeFailures) * 60_000;
+    const accountWide = fromAll
+      ? fromAll.lastAt + backoffMinutes(fromAll.count, ACCOUNT_WIDE_FACTOR * freeFailures) * 60_000
+      : 0;
+    return Math.max(own, accountWide);
+  }
+
+  /** Ends every wait on the account (a password chosen through a reset link proves the mailbox). */
+  const forgiveFailedSignIns = (email: string) => counters.clearUnder(failuresKey(email));
 
   const before = createAuthMiddleware(async (ctx) => {
     if (ctx.path === '/sign-up/email') checkProfile(ctx.body, true);
@@ -73,12 +104,10 @@ export function createAuthHooks(deps: {
     }
     const email = emailIn(ctx.body);
     if (ctx.path === '/sign-in/email' && email) {
-      // Keyed by the address typed, whether or not it has an account, so the wait tells nothing about accounts.
-      const failures = await counters.peek(failedSignInKey(email), FAILED_SIGN_IN_WINDOW_MS);
-      const wait = failures ? backoffMinutes(failures.count, limits.signInFailuresBeforeBackoff) : 0;
-      const until = failures ? failures.lastAt + wait * 60_000 : 0;
-      if (wait > 0 && Date.now() < until) {
-        const minutes = Math.ceil((until - Date.now()) / 60_000);
+      const at = now().getTime();
+      const until = await mayTryAgainAt(email, clientAddressOf(ctx.request ?? ctx.headers), at);
+      if (at < until) {
+        const minutes = Math.ceil((until - at) / 60_000);
         throw new APIError('TOO_MANY_REQUESTS', {
           message: `Too many wrong passwords for this account. Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} and try again, or reset your password.`,
           code: 'SIGN_IN_BACKOFF',
@@ -92,10 +121,14 @@ export function createAuthHooks(deps: {
     const failed = isAPIError(returned);
     const email = emailIn(ctx.body);
     if (ctx.path === '/sign-in/email' && email) {
+      const client = clientAddressOf(ctx.request ?? ctx.headers);
       if (failed && returned.body?.code === 'INVALID_EMAIL_OR_PASSWORD') {
-        await counters.hit(failedSignInKey(email), FAILED_SIGN_IN_WINDOW_MS);
+        const at = now().getTime();
+        await counters.hit(failuresFromKey(email, client), FAILED_SIGN_IN_WINDOW_MS, at);
+        await counters.hit(failuresKey(email), FAILED_SIGN_IN_WINDOW_MS, at);
       } else if (!failed) {
-        await forgiveFailedSignIns(email);
+        // The right password from here: this address's run is over (the account's count goes on for the others).
+        await counters.clear(failuresFromKey(email, client));
       }
     }
     if (
@@ -104,8 +137,8 @@ export function createAuthHooks(deps: {
       failed &&
       returned.body?.code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL'
     ) {
-      // The account's owner hears of it (if it was not them, their account is untouched), within the inbox cap.
-      void emails
+      // The account's owner hears of it (if it was not them, their account is untouched), within its allowance.
+      await emails
         .sendSignUpAttempt(email.toLowerCase())
         .catch((error: unknown) => logger.error({ err: error }, 'sign-up notice not sent'));
       throw new APIError('UNPROCESSABLE_ENTITY', { message: EXISTING_ACCOUNT_MESSAGE, code: 'USER_ALREADY_EXISTS' });

@@ -2,7 +2,10 @@ import type { Kysely } from 'kysely';
 import { hasBegun } from '../../booking/booking-window';
 import { addDays, clockIn, todayIn } from '../../booking/calendar';
 import type { Database } from '../db/schema';
+import type { RateCounters } from '../db/rate-counters';
 import type { ChangeFeed } from '../change-feed/change-feed';
+import type { MailOutbox } from '../mail/outbox';
+import type { AddressKeys } from './address-keys';
 
 // The privacy policy's promises, kept by the code (issue 15.15): a guest can delete their account, and old
 // reservations lose the guest's details after the retention period. The restaurant keeps the fact of a past
@@ -83,6 +86,22 @@ export async function forgetPastNetworks(deps: Deps): Promise<number> {
     .where('bookedFrom', 'is not', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/**
+ * Once an account is deleted, its address is forgotten: the rate counters about it (its wrong passwords, and the
+ * emails its inbox had this hour) and its mail (waiting in the outbox, and the copies in the outbox folder).
+ */
+export async function forgetAccountAddress(
+  deps: { counters: RateCounters; keys: AddressKeys; outbox: MailOutbox },
+  user: { email: string; emailVerified: boolean },
+): Promise<void> {
+  await deps.counters.clearUnder(deps.keys.account(user.email));
+  // An account that never confirmed its address never showed the inbox was its own: the inbox keeps the count of
+  // what it had this hour (under a keyed hash, never the address) until the hour is over. Otherwise anyone could
+  // sign up with someone's address, delete the account and sign up again, sending the inbox an email each time.
+  if (user.emailVerified) await deps.counters.clearUnder(deps.keys.inbox(user.email));
+  await deps.outbox.forgetRecipient(user.email);
 }
 
 /** Reservations dated more than `retentionDays` ago lose their personal data (the daily retention job). */

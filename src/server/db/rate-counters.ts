@@ -10,7 +10,7 @@ export interface CounterState {
 
 /**
  * Fixed-window counters in the database, shared by every instance and kept across restarts: the fair-use
- * limits (bookings per account and per address, emails per recipient, failed sign-ins per account) count here.
+ * limits (bookings per account and per address, emails per inbox, failed sign-ins per account) count here.
  * A hit is one statement (an upsert), so two requests at once never both read the same count.
  */
 export function createRateCounters(db: Kysely<Database>) {
@@ -46,6 +46,17 @@ export function createRateCounters(db: Kysely<Database>) {
 
     async clear(key: string): Promise<void> {
       await db.deleteFrom('rate_counters').where('key', '=', key).execute();
+    },
+
+    /** Forgets `key` and every counter named under it (`key:...`). */
+    async clearUnder(key: string): Promise<void> {
+      const under = `${key}:`;
+      await db
+        .deleteFrom('rate_counters')
+        .where((eb) =>
+          eb.or([eb('key', '=', key), eb(sql<string>`substr(${sql.ref('key')}, 1, ${under.length})`, '=', under)]),
+        )
+        .execute();
     },
 
     /** Forgets counters whose window began longer ago than the longest window in use. */

@@ -5,6 +5,7 @@ import type { Transporter } from 'nodemailer';
 import type nodemailerModule from 'nodemailer';
 import type { AppConfig } from '../config';
 import type { Logger } from '../logger';
+import { removeEmailsTo } from './outbox-folder';
 
 export interface MailMessage {
   to: string;
@@ -16,6 +17,8 @@ export interface MailMessage {
 export interface Mailer {
   /** Sends one message; resolves once the SMTP server (or the outbox folder) has it. */
   send(message: MailMessage): Promise<void>;
+  /** Removes the copies kept here of the emails to `address` (a deleted account's). */
+  forgetRecipient(address: string): Promise<void>;
 }
 
 /**
@@ -47,6 +50,8 @@ export function createMailer(config: AppConfig, logger: Logger, restaurantName: 
         await transport.sendMail({ from: sender(), ...message });
         logger.info({ to: message.to, subject: message.subject }, 'email sent');
       },
+      // What the mail server took is out of the app's hands, and nothing is kept here.
+      forgetRecipient: () => Promise.resolve(),
     };
   }
 
@@ -71,6 +76,10 @@ export function createMailer(config: AppConfig, logger: Logger, restaurantName: 
       writeFileSync(file, info.message as Buffer);
       const links = logLinks ? (message.text.match(/https?:\/\/\S+/g) ?? []) : undefined;
       logger.info({ to: message.to, subject: message.subject, file, links }, 'email written to the outbox');
+    },
+    async forgetRecipient(address) {
+      const removed = await removeEmailsTo(outbox, address);
+      if (removed) logger.info({ removed }, 'emails of a deleted account removed from the outbox folder');
     },
   };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { describeDatabaseError } from '../db/database-health';
 import type { Database, MailOutboxTable } from '../db/schema';
 import type { Logger } from '../logger';
@@ -194,6 +194,20 @@ export function createMailOutbox(deps: {
       .execute();
   }
 
+  /**
+   * Forgets the mail to `address` (a deleted account's, in any case): what waits for it is never sent, the record
+   * of what was sent goes, and so do the mailer's copies (the .eml files of the outbox folder).
+   */
+  async function forgetRecipient(address: string): Promise<void> {
+    await db
+      .deleteFrom('mail_outbox')
+      .where(sql<string>`lower(${sql.ref('to')})`, '=', address.toLowerCase())
+      .execute();
+    // A send under way may still write its copy: the copies are removed once it is done.
+    await Promise.allSettled([...inFlight]);
+    await mailer.forgetRecipient(address);
+  }
+
   /** Claims what is due, up to the free places, and starts each send on its own. */
   async function lookForDue() {
     const now = iso();
@@ -245,6 +259,7 @@ export function createMailOutbox(deps: {
 
   return {
     enqueue,
+    forgetRecipient,
     /** Looks for due mail now (after a caller's transaction with enqueued mail has committed). */
     kick,
     start() {
