@@ -139,7 +139,7 @@ test('the admin moves the last seating and the form offers the new times', async
   await day.getByLabel('Last seating').fill('21:30');
   await page.getByRole('button', { name: 'Save hours' }).click();
   await expect(page.getByRole('form', { name: 'Hours' }).getByText('Saved.')).toBeVisible();
-  await expect(page.getByText(`Hours: ${weekday} 17:00–21:30 every 30 min`)).toBeVisible();
+  await expect(page.getByText(`Hours: ${weekday} 5:00 PM–9:30 PM every 30 min`)).toBeVisible();
 
   await chooseDate(guest, date, '2');
   await expect(guest.getByRole('button', { name: '9:30 PM' })).toBeVisible();
@@ -175,8 +175,12 @@ test('retiring a booked table is refused, and the booking is a click from Change
 
   await row.getByRole('link', { name: /Change Seats/ }).click();
   await expect(page).toHaveURL(new RegExp(`/admin\\?date=${date}&changeSeats=`));
-  await expect(page.getByRole('region', { name: 'Change Seats' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Change Seats' })).toContainText('Current tables: 3');
+  const panel = page.getByRole('region', { name: 'Change Seats' });
+  await expect(panel).toBeVisible();
+  await expect(panel).toContainText('Current tables: 3');
+  // Below the date view's floor plan, the panel is brought into view, its heading focused for the keyboard.
+  await expect(panel.getByRole('heading', { name: 'Change Seats' })).toBeFocused();
+  await expect(panel.getByRole('heading', { name: 'Change Seats' })).toBeInViewport();
 });
 
 test('the settings page passes axe and fits a phone', async ({ page }) => {
@@ -187,4 +191,48 @@ test('the settings page passes axe and fits a phone', async ({ page }) => {
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('a counter seat is one seat, and each change in Tables says what it did, replacing the last', async ({ page }) => {
+  await openSettings(page);
+  const add = page.getByRole('form', { name: 'Add a table or counter seat' });
+  await add.getByLabel('Kind').selectOption('counter');
+  await expect(add.getByLabel('Seats')).toHaveValue('1');
+  await expect(add.getByLabel('Seats')).not.toBeEditable();
+  await add.getByRole('button', { name: 'Add' }).click();
+  const addedSeat = add.getByText(/^Added counter seat C\d+: guests can book it now\.$/);
+  await expect(addedSeat).toBeVisible();
+  const seatId = (await addedSeat.textContent())!.match(/C\d+/)![0];
+  await expect(page.getByRole('form', { name: `Counter seat ${seatId}` }).getByLabel('Seats')).toHaveValue('1');
+
+  await add.getByLabel('Kind').selectOption('floor');
+  await expect(add.getByLabel('Seats')).toHaveValue('4');
+  await add.getByRole('button', { name: 'Add' }).click();
+  const addedTable = add.getByText(/^Added table \d+: guests can book it now\.$/);
+  await expect(addedTable).toBeVisible();
+  await expect(addedSeat).toHaveCount(0);
+  const tableId = (await addedTable.textContent())!.match(/table (\d+)/)![1]!;
+
+  const row = page.getByRole('form', { name: `Table ${tableId}` });
+  await row.getByRole('button', { name: 'Retire' }).click();
+  await row.getByRole('button', { name: 'Yes, retire it' }).click();
+  await expect(
+    page.getByText(`Retired table ${tableId}: nobody can book it now. Past reservations keep its number.`),
+  ).toBeVisible();
+  await expect(addedTable).toHaveCount(0);
+  await expect(page.getByRole('form', { name: `Table ${tableId}` })).toHaveCount(0);
+});
+
+test('saving the details renames the open page at once, header and footer', async ({ page }) => {
+  await openSettings(page);
+  const details = page.getByRole('form', { name: 'Restaurant details' });
+  await details.getByLabel('Restaurant name').fill('Umi by the Sea');
+  await details.getByRole('button', { name: 'Save details' }).click();
+  await expect(details.getByText('Saved.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Umi by the Sea home' })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toContainText('Umi by the Sea');
+  // Back as it was, for the other tests of this file.
+  await details.getByLabel('Restaurant name').fill('Umi Sushi');
+  await details.getByRole('button', { name: 'Save details' }).click();
+  await expect(page.getByRole('link', { name: 'Umi Sushi home' })).toBeVisible();
 });

@@ -452,6 +452,8 @@ describe.skipIf(onPostgres)('daily snapshots as the admin sees them', () => {
       hour: 4,
       keep: 3,
       timeZone: ZONE,
+      // Tuesday's and Wednesday's.
+      stored: 2,
       lastSuccess: {
         at: '2026-11-25T12:00:00.000Z',
         file: 'reservations-2026-11-25T12-00-00Z-daily.db',

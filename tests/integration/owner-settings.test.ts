@@ -893,7 +893,11 @@ describe('GET /api/settings and the history of changes', () => {
         summary:
           'Booking rules: guests book up to 30 days ahead (was: guests book up to 60 days ahead); at most 20 guests per seating (was: no cap on guests per seating)',
       },
-      { ...by, area: 'hours', summary: 'Hours: Sunday 17:00–21:00 every 30 min; Monday 17:00–20:30 every 30 min' },
+      {
+        ...by,
+        area: 'hours',
+        summary: 'Hours: Sunday 5:00 PM–9:00 PM every 30 min; Monday 5:00 PM–8:30 PM every 30 min',
+      },
       { ...by, area: 'tables', summary: 'Retired counter seat C12' },
       { ...by, area: 'tables', summary: 'Table 9: seats 4 → 6, not bookable online' },
       { ...by, area: 'tables', summary: 'Added table 9 (4 seats, bookable online, place 9)' },

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { clockIn, formatLongDate, todayIn } from '../../booking/calendar';
+import { addDays, clockIn, formatLongDate, todayIn } from '../../booking/calendar';
+import { countOf } from '../../booking/words';
 import { formatTime12h } from '../../booking/clock';
 import { api, unwrap } from '../api/api-client';
 import { appConfig } from '../app-config';
@@ -9,11 +10,20 @@ import { Banner } from '../components/banner';
 // The owner's "is my book safe" line: when the last backup succeeded, when the next is due, and a failure in
 // red. On PostgreSQL the app takes none, and says whose job it is. (Server: src/server/backups.)
 
-const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
-
+/** "today, 4:00 AM", "yesterday, 4:00 AM", or "November 23, 2026, 4:00 AM", in the restaurant's zone. */
 const when = (iso: string) => {
   const at = new Date(iso);
-  return `${formatLongDate(todayIn(appConfig.timeZone, at))}, ${formatTime12h(clockIn(appConfig.timeZone, at))}`;
+  const day = todayIn(appConfig.timeZone, at);
+  const today = todayIn(appConfig.timeZone);
+  const date =
+    day === today
+      ? 'today'
+      : day === addDays(today, -1)
+        ? 'yesterday'
+        : day === addDays(today, 1)
+          ? 'tomorrow'
+          : formatLongDate(day);
+  return `${date}, ${formatTime12h(clockIn(appConfig.timeZone, at))}`;
 };
 
 export function BackupStatus() {
@@ -44,9 +54,7 @@ export function BackupStatus() {
           <p className="text-sm text-stone-800" role="status">
             {data.lastSuccess ? (
               <>
-                Last backup: <strong>{when(data.lastSuccess.at)}</strong>
-                {data.lastSuccess.reservations !== null &&
-                  ` (${count(data.lastSuccess.reservations, 'reservation')}, ${count(data.lastSuccess.accounts ?? 0, 'account')})`}
+                Last backup: <strong>{when(data.lastSuccess.at)}</strong> · {countOf(data.stored, 'backup')} kept
               </>
             ) : (
               'No backup yet.'
@@ -57,10 +65,16 @@ export function BackupStatus() {
               The backup of {when(data.lastFailure.at)} failed: {data.lastFailure.message}
             </Banner>
           )}
-          <p className="text-xs text-stone-600">
-            Next: {when(data.nextAt)}. Daily at {formatTime12h(data.hour * 100)}, the last {data.keep} kept in{' '}
-            <span className="break-all font-mono">{data.folder}</span>.
-          </p>
+          <details className="text-xs text-stone-600">
+            <summary className="cursor-pointer">Details for whoever runs the server</summary>
+            <p className="mt-1">
+              Next: {when(data.nextAt)}. Daily at {formatTime12h(data.hour * 100)}, the last {data.keep} kept in{' '}
+              <span className="break-all font-mono">{data.folder}</span>
+              {data.lastSuccess?.reservations != null &&
+                `. The last holds ${countOf(data.lastSuccess.reservations, 'reservation')} and ${countOf(data.lastSuccess.accounts ?? 0, 'account')}`}
+              .
+            </p>
+          </details>
         </>
       ) : null}
     </section>

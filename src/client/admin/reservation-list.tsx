@@ -13,7 +13,7 @@ import { ReservationForm } from '../reservation-ui/reservation-form';
 import { AdminReservationCard } from './admin-reservation-card';
 import { CancelDialog } from './cancel-dialog';
 import { ChangeSeatsPanel } from './change-seats-panel';
-import { useCancelReservation, useEditReservation } from './use-admin-api';
+import { useCancelReservation, useEditReservation, useTables } from './use-admin-api';
 
 type Panel = { kind: 'edit' | 'seats'; id: string };
 
@@ -74,16 +74,30 @@ export function ReservationList({ reservations, loading, failed, emptyMessage, s
     document.getElementById(openerId(panel))?.focus();
   };
 
-  // Once: after that the admin's own clicks decide what is open.
+  // Once: after that the admin's own clicks decide what is open. It waits for the floor plan above the list too,
+  // which would otherwise push the panel out of view as it arrives. Opened from an effect, the panel is focused
+  // and brought into view once it has rendered (flushSync does not flush inside an effect).
   const openedFromLink = useRef(false);
+  const [linkedPanel, setLinkedPanel] = useState<Panel | null>(null);
   const listed = reservations.some((reservation) => reservation.id === openSeatsFor);
+  const tables = useTables();
+  const laidOut = !tables.isPending;
   useEffect(() => {
-    if (!openSeatsFor || !listed || openedFromLink.current) return;
+    if (!openSeatsFor || !listed || !laidOut || openedFromLink.current) return;
     openedFromLink.current = true;
-    openPanel({ kind: 'seats', id: openSeatsFor });
-    // openPanel only reads state it sets; running again for it would reopen the panel.
+    const seats: Panel = { kind: 'seats', id: openSeatsFor };
+    edit.reset();
+    setPanel(seats);
+    setLinkedPanel(seats);
+    // edit.reset is stable in effect; running again for it would reopen the panel.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [openSeatsFor, listed]);
+  }, [openSeatsFor, listed, laidOut]);
+  useEffect(() => {
+    if (!linkedPanel) return;
+    const heading = document.getElementById(panelHeadingId(linkedPanel));
+    heading?.focus({ preventScroll: true });
+    heading?.scrollIntoView({ block: 'center' });
+  }, [linkedPanel]);
 
   const panelOf = (reservation: Reservation) => {
     if (panel?.id !== reservation.id) return null;

@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import type { UpdateReservationInput } from '../../booking/reservation-schemas';
 import type { SeatType } from '../../shared/seat-types';
 import { api, unwrap } from '../api/api-client';
 import { SESSION_QUERY_KEY } from '../auth/use-auth';
 import type { Reservation } from '../../shared/reservation';
 import { reservationKeys } from '../reservation-ui/use-reservation-queries';
+import { useRefreshPublicConfig } from './use-refresh-public-config';
 
 export const adminKeys = {
   tables: ['admin', 'tables'] as const,
@@ -36,6 +37,13 @@ const REOPEN_AFTER_MS = 3_000;
 export function useLiveDay(date: string | null) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<StreamState>('connecting');
+  const refreshPublicConfig = useRefreshPublicConfig();
+  // The owner changed a setting (on this or another device): the floor plan and the page's details are read again.
+  // An effect event: the stream stays open across the navigations the refresh itself makes.
+  const onSettingsChanged = useEffectEvent(() => {
+    void queryClient.invalidateQueries({ queryKey: adminKeys.tables });
+    void refreshPublicConfig().catch(() => undefined);
+  });
   const query = useQuery({
     queryKey: adminKeys.day(date ?? ''),
     queryFn: () => unwrap(api.reservations.$get({ query: { date: date ?? '' } })),
@@ -55,8 +63,7 @@ export function useLiveDay(date: string | null) {
         setState('live');
       });
       source.addEventListener('paused', () => setState('paused'));
-      // The owner changed a setting (on this or another device): the floor plan is read again.
-      source.addEventListener('settings', () => void queryClient.invalidateQueries({ queryKey: adminKeys.tables }));
+      source.addEventListener('settings', onSettingsChanged);
       source.addEventListener('error', () => {
         setState('reconnecting');
         // An answer other than a stream (a 503 while the database is down, a 401 once signed out) ends

@@ -29,6 +29,8 @@ export type BackupStatus =
       hour: number;
       keep: number;
       timeZone: string;
+      /** How many backups the folder holds now, daily and taken by hand. */
+      stored: number;
       /** The newest backup in the folder, daily or taken by hand. */
       lastSuccess: {
         at: string;
@@ -142,8 +144,11 @@ export function createBackupSchedule(deps: { config: AppConfig; logger: Logger; 
   function status(): BackupStatus {
     const at = now();
     let newest: ReturnType<typeof listBackups>[number] | undefined;
+    let stored = 0;
     try {
-      newest = listBackups(dir).at(-1);
+      const backups = listBackups(dir);
+      newest = backups.at(-1);
+      stored = backups.length;
     } catch {
       // An unreadable folder shows as no backup; the failed run says why.
     }
@@ -174,6 +179,7 @@ export function createBackupSchedule(deps: { config: AppConfig; logger: Logger; 
       hour,
       keep,
       timeZone,
+      stored,
       lastSuccess,
       lastFailure,
       nextAt: (due ?? nextSlot(at, hour, timeZone)).toISOString(),

@@ -1,4 +1,5 @@
 import { formatLongDate } from '../../booking/calendar';
+import { clockToHhmm, formatTime12h } from '../../booking/clock';
 import {
   type BookingRules,
   type DayHours,
@@ -27,7 +28,11 @@ export function describeTableChange(before: Table, after: Table): string {
 
 export const describeRetirement = (table: Table) => `Retired ${tableLabel(table)}`;
 
-const dayText = (day: DayHours) => (day.open ? `${day.first}–${day.last} every ${day.everyMinutes} min` : 'closed');
+/** "5:00 PM–9:00 PM every 30 min", in the 12-hour times every other screen writes. */
+const dayText = (day: DayHours) =>
+  day.open
+    ? `${formatTime12h(clockToHhmm(day.first))}–${formatTime12h(clockToHhmm(day.last))} every ${day.everyMinutes} min`
+    : 'closed';
 
 export function describeHoursChange(before: DayHours[], after: DayHours[]): string {
   const changed = after.flatMap((day, weekday) =>

@@ -23,7 +23,7 @@ export function DetailsSection({ details }: { details: RestaurantDetails }) {
     <SettingsSection
       id="settings-details"
       title="Restaurant details"
-      description="Shown in the header and footer, on the legal pages and in every email. Pages already open show them when next loaded."
+      description="Shown in the header and footer, on the legal pages and in every email. This page shows them at once; pages open elsewhere when next loaded."
     >
       <SettingsForm
         labelledBy="settings-details"

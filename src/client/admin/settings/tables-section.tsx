@@ -1,6 +1,6 @@
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { byTableNumber } from '../../../booking/assign-tables';
 import type { SettingsTable, Table } from '../../../booking/restaurant-settings';
 import {
@@ -187,12 +187,12 @@ function TableRow({
 function AddTableForm({ report, outcome }: { report: Report; outcome: ReactNode }) {
   const locationId = useId();
   const add = useAddTable();
-  const { register, handleSubmit, formState, reset, watch, setValue } = useForm<NewTableInput>({
+  const { register, handleSubmit, formState, reset, control, setValue } = useForm<NewTableInput>({
     resolver: standardSchemaResolver(newTableSchema),
     defaultValues: { location: 'floor', numSeats: 4, isReservable: true },
   });
   const { errors } = formState;
-  const counter = watch('location') === 'counter';
+  const counter = useWatch({ control, name: 'location' }) === 'counter';
   const submit = handleSubmit(({ position, ...values }) =>
     // An empty place means "after the last": not sent.
     add.mutate(Number.isNaN(position) || position === undefined ? values : { ...values, position }, {

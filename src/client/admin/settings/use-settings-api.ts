@@ -11,6 +11,7 @@ import type {
 import { api, unwrap } from '../../api/api-client';
 import { reservationKeys } from '../../reservation-ui/use-reservation-queries';
 import { adminKeys } from '../use-admin-api';
+import { useRefreshPublicConfig } from '../use-refresh-public-config';
 
 // The owner's settings screen talks to /api/settings (src/server/settings). After every change the settings are
 // read again, and so are what they shape elsewhere on this page's app: the floor plan and the times offered.
@@ -26,6 +27,7 @@ export type OwnerSettings = NonNullable<ReturnType<typeof useOwnerSettings>['dat
 /** A mutation of the settings that, once done, refreshes everything the settings shape. */
 function useSettingsMutation<Input, Output>(send: (input: Input) => Promise<Output>) {
   const queryClient = useQueryClient();
+  const refreshPublicConfig = useRefreshPublicConfig();
   return useMutation({
     mutationFn: send,
     onSuccess: async () => {
@@ -33,6 +35,8 @@ function useSettingsMutation<Input, Output>(send: (input: Input) => Promise<Outp
         queryClient.invalidateQueries({ queryKey: settingsKeys.all }),
         queryClient.invalidateQueries({ queryKey: adminKeys.tables }),
         queryClient.invalidateQueries({ queryKey: reservationKeys.allAvailability }),
+        // The page's own header and footer say the new details at once (a failure here leaves them till a reload).
+        refreshPublicConfig().catch(() => undefined),
       ]);
     },
   });
