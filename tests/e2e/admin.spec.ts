@@ -91,8 +91,10 @@ test('live day view, search, change seats, counter warning, cancel dialog', asyn
   await expect(card).toContainText('7, 8');
   await expect(card.getByText('Multiple Tables')).toBeVisible();
 
-  // Counter over-selection warns, and saves.
+  // Counter over-selection warns, and saves. The grid marks the tables held now, and those guests cannot book.
   await card.getByRole('button', { name: 'Change Seats' }).click();
+  await expect(panel.getByRole('button', { name: /^7\b/ })).toContainText('2 seats · staff only · current');
+  await expect(panel.getByRole('button', { name: /^1\b/ })).not.toContainText('current');
   await panel.getByRole('button', { name: 'Counter' }).click();
   for (const seat of ['C1', 'C2', 'C3', 'C4', 'C5'])
     await panel.getByRole('button', { name: new RegExp(`^${seat}\\b`) }).click();
@@ -207,13 +209,37 @@ test('the admin books on / with the manual table picker', async ({ admin: { page
   ).toBeVisible();
   await page.getByRole('button', { name: 'Back to times' }).click();
   await page.getByRole('button', { name: '6:00 PM' }).click();
+  await expect(page.getByText('Choose tables for 6:00 PM')).toBeVisible();
   await page.getByRole('button', { name: /^8\b/ }).click();
   await page.getByRole('button', { name: 'Confirm Selection' }).click();
-  await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
+  // Edit reopens the picker with the tables chosen still chosen.
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByRole('button', { name: /^8\b/ })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Confirm Selection' }).click();
+  await expect(page.getByText('6:00 PM at 8')).toBeVisible();
   await page.getByRole('button', { name: 'Reserve' }).click();
   await expect(page.getByRole('region', { name: 'Your reservation is confirmed' })).toContainText(
     '6:00 PM - 7:30 PM (1.5 hours)',
   );
+});
+
+test('the counter picker speaks of counter seats, and of one seat as one', async ({ admin: { page } }) => {
+  await page.goto('/');
+  await page.getByLabel('Date').fill(openDate(10));
+  await page.getByLabel('Number of Guests').selectOption('2');
+  await page.getByRole('button', { name: 'Counter' }).click();
+  await page.getByRole('button', { name: '7:00 PM' }).click();
+  await expect(page.getByText('Choose counter seats for 7:00 PM')).toBeVisible();
+  await page
+    .getByRole('button', { name: /^C\d+\b/ })
+    .first()
+    .click();
+  await page.getByRole('button', { name: 'Confirm Selection' }).click();
+  await expect(
+    page.getByText(
+      'You need at least 2 seats for your party. Currently selected: 1 seat. Please select additional tables or counter seats.',
+    ),
+  ).toBeVisible();
 });
 
 test('the dashboard passes axe', async ({ admin: { page } }) => {

@@ -75,7 +75,7 @@ export function ChangeSeatsPanel({ reservation, headingId, onSaved, onClose }: P
           }}
         />
       </div>
-      <TableGrid choice={choice} seatType={seatType} />
+      <TableGrid choice={choice} seatType={seatType} current={reservation.tableIds} />
       <p className="text-sm text-stone-800" aria-live="polite">
         Selected tables: {selected.length ? selected.join(', ') : 'none'} · Capacity: {capacity}/{reservation.partySize}
       </p>

@@ -24,13 +24,22 @@ interface Props {
  * confirmed, the time and tables chosen, with Edit to choose again.
  */
 export function AdminTablePicker({ chosen, onChoose, ...slot }: Props) {
-  if (!chosen) return <TableChooser {...slot} onConfirm={onChoose} />;
+  // What was confirmed stays chosen when Edit reopens the picker.
+  const [lastConfirmed, setLastConfirmed] = useState<string[]>([]);
+  if (!chosen) return <TableChooser {...slot} initial={lastConfirmed} onConfirm={onChoose} />;
   return (
     <div className="mt-2 flex flex-wrap items-center gap-3 text-sm text-stone-800">
       <span>
         {formatTime12h(slot.startTime)} at {chosen.join(', ')}
       </span>
-      <button type="button" className={secondaryButton} onClick={() => onChoose(null)}>
+      <button
+        type="button"
+        className={secondaryButton}
+        onClick={() => {
+          setLastConfirmed(chosen);
+          onChoose(null);
+        }}
+      >
         Edit
       </button>
     </div>
@@ -42,10 +51,11 @@ function TableChooser({
   startTime,
   seatType,
   partySize,
+  initial,
   onConfirm,
   onBack,
-}: Omit<Props, 'chosen' | 'onChoose'> & { onConfirm: (tableIds: string[]) => void }) {
-  const choice = useTableChoice({ date, startTime, seatType });
+}: Omit<Props, 'chosen' | 'onChoose'> & { initial: string[]; onConfirm: (tableIds: string[]) => void }) {
+  const choice = useTableChoice({ date, startTime, seatType, initial });
   const [problem, setProblem] = useState<string | null>(null);
   const { selected, seats } = choice;
 
@@ -58,8 +68,10 @@ function TableChooser({
 
   return (
     <div className="mt-3 space-y-3 rounded-md border border-stone-300 bg-stone-50 p-4">
-      <p className="text-sm font-semibold text-stone-900">Choose tables for {formatTime12h(startTime)}</p>
-      <TableGrid choice={choice} seatType={seatType} markStaffOnly />
+      <p className="text-sm font-semibold text-stone-900">
+        Choose {seatType === 'counter' ? 'counter seats' : 'tables'} for {formatTime12h(startTime)}
+      </p>
+      <TableGrid choice={choice} seatType={seatType} />
       <p className="text-sm text-stone-800" aria-live="polite">
         Selected: {selected.length ? selected.join(', ') : 'none'} · {seats} of {partySize} seats
       </p>

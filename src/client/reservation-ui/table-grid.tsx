@@ -1,6 +1,7 @@
 import * as adminMessages from '../../shared/messages/admin';
 import * as bookingMessages from '../../shared/messages/booking';
 import type { SeatType } from '../../shared/seat-types';
+import { countOf } from '../../booking/words';
 import { Banner } from '../components/banner';
 import { choiceButton } from '../components/buttons';
 import { Spinner } from '../components/spinner';
@@ -9,12 +10,16 @@ import type { TableChoice } from './use-table-choice';
 interface Props {
   choice: TableChoice;
   seatType: SeatType;
-  /** The picker on / says which tables guests cannot book online; Change Seats does not. */
-  markStaffOnly?: boolean;
+  /** The tables the reservation holds now (Change Seats): marked, so the admin sees what a change moves it from. */
+  current?: readonly string[];
 }
 
 /** The tables free for a slot, each a toggle: the one grid of the admin's picker and of Change Seats. */
-export function TableGrid({ choice: { available, selected, toggle }, seatType, markStaffOnly }: Props) {
+/**
+ * Each says which tables guests cannot book online ("staff only") and, in Change Seats, which the reservation holds
+ * now ("current").
+ */
+export function TableGrid({ choice: { available, selected, toggle }, seatType, current = [] }: Props) {
   if (available.isPending) return <Spinner label="Loading available tables" />;
   if (available.isError) return <Banner kind="error">{adminMessages.loadTablesFailed}</Banner>;
   const { tables } = available.data;
@@ -32,12 +37,13 @@ export function TableGrid({ choice: { available, selected, toggle }, seatType, m
           type="button"
           aria-pressed={selected.includes(table.id)}
           onClick={() => toggle(table.id)}
-          className={`px-2 py-2 text-sm ${choiceButton(selected.includes(table.id))}`}
+          className={`px-2 py-2 text-sm ${choiceButton(selected.includes(table.id))} ${current.includes(table.id) ? 'ring-2 ring-amber-500 ring-offset-1' : ''}`}
         >
           <span className="block font-semibold">{table.id}</span>
           <span className="block text-xs">
-            {table.numSeats} {table.numSeats === 1 ? 'seat' : 'seats'}
-            {markStaffOnly && !table.isReservable && ' · staff only'}
+            {countOf(table.numSeats, 'seat')}
+            {!table.isReservable && ' · staff only'}
+            {current.includes(table.id) && ' · current'}
           </span>
         </button>
       ))}

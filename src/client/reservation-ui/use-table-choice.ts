@@ -10,14 +10,16 @@ interface Slot {
   seatType: SeatType;
   /** The reservation whose seats are being changed: its own tables count as free. */
   excludeId?: string;
+  /** The tables chosen when it opens (the picker's, reopened with Edit). */
+  initial?: string[];
 }
 
 /**
  * The admin's own choice of tables for one slot: the tables free then (reservable or not), and those chosen.
  * The manual picker on / and Change Seats both choose this way.
  */
-export function useTableChoice({ date, startTime, seatType, excludeId }: Slot) {
-  const [selected, setSelected] = useState<string[]>([]);
+export function useTableChoice({ date, startTime, seatType, excludeId, initial = [] }: Slot) {
+  const [selected, setSelected] = useState<string[]>(initial);
   const available = useQuery({
     queryKey: ['admin', 'available-tables', date, startTime, seatType, excludeId ?? null],
     queryFn: () =>

@@ -11,8 +11,13 @@ export const invalidTime = 'Invalid time format selected';
 export const invalidTableSelection = 'Invalid table selection';
 export const noTablesSelected = 'No tables selected';
 export const selectAtLeastOneTable = 'Please select at least one table or counter seat.';
+/** The spec's words, with one seat said as one ("Currently selected: 1 seat"). */
+const oneSeat = (text: string) => text.replace(/\b1 seats\b/g, '1 seat');
+
 export const needMoreSeats = (needed: number, selected: number) =>
-  `You need at least ${needed} seats for your party. Currently selected: ${selected} seats. Please select additional tables or counter seats.`;
+  oneSeat(
+    `You need at least ${needed} seats for your party. Currently selected: ${selected} seats. Please select additional tables or counter seats.`,
+  );
 export const selectionFailed = 'An error occurred while submitting your selection';
 export const createFailed = 'An error occurred while creating your reservation. Please try again.';
 export const updateFailed = 'Failed to update reservation. Please try again.';
@@ -20,7 +25,10 @@ export const notEnoughCounterSeats = (found: number, needed: number) =>
   `Not enough counter seats available. Found ${found}, need ${needed}.`;
 export const noTableCombination = "Couldn't find a suitable combination of tables for this party size";
 export const seatsTooFew = (capacity: number, partySize: number) =>
-  `Selected seats can only accommodate ${capacity} people, but this reservation is for ${partySize} people.`;
+  `Selected seats can only accommodate ${capacity} people, but this reservation is for ${partySize} people.`.replace(
+    /\b1 people\b/g,
+    '1 person',
+  );
 export const closedMondays = 'We are closed on Mondays';
 export const adminMode =
   'Admin mode: You can book non-reservable tables and counter seats. These will automatically be included in the available options.';
