@@ -9,7 +9,15 @@ interface Listed {
   tableIds?: readonly string[];
 }
 
-const firstTable = ({ tableIds }: Listed) => (tableIds?.[0] ? tableNumber(tableIds[0]) : Number.MAX_SAFE_INTEGER);
+/**
+ * Where a reservation's first table stands in the floor order the table layout shows: floor tables by number,
+ * then the counter seats by number (C1 after table 8), then no table at all.
+ */
+const firstTable = ({ tableIds }: Listed) => {
+  const first = tableIds?.[0];
+  if (!first) return Number.MAX_SAFE_INTEGER;
+  return (first.startsWith('C') ? 1_000_000 : 0) + tableNumber(first);
+};
 
 /** A day's book: by start time, then first table. */
 export const byStartThenTable = (a: Listed, b: Listed) => a.startTime - b.startTime || firstTable(a) - firstTable(b);

@@ -59,6 +59,7 @@ describe('migrations and seed on the test database (SQLite, or PostgreSQL with T
       '0011-owner-settings',
       '0012-settings-change-order',
       '0013-booking-networks',
+      '0014-admin-bookings-for-callers',
     ]);
     expect(await migrateToLatest(database.db, database.dialect)).toEqual([]);
   });
@@ -244,6 +245,7 @@ describe('migrations and seed on the test database (SQLite, or PostgreSQL with T
         '0011-owner-settings',
         '0012-settings-change-order',
         '0013-booking-networks',
+        '0014-admin-bookings-for-callers',
       ]);
       expect(await seedOwnerSettings(olderDatabase.db, config.firstStartDefaults, new Date())).toEqual({
         tables: 0,
@@ -256,6 +258,73 @@ describe('migrations and seed on the test database (SQLite, or PostgreSQL with T
         { id: '3', position: 3, retiredAt: null },
       ]);
       expect(settings?.rules.guestDaysAhead).toBe(60);
+    } finally {
+      await olderDatabase.close();
+      await older.drop();
+    }
+  });
+
+  it("lets go of the admin's bookings for callers made since the grant, and keeps the owner's own and a guest's", async () => {
+    const older = await createTestDatabase();
+    const olderDatabase = openDatabase(
+      loadConfig({ NODE_ENV: 'test', DATABASE_URL: older.url, DATA_DIR: older.dataDir }).database,
+    );
+    const { db, dialect } = olderDatabase;
+    const stamp = (iso: string) => (dialect === 'sqlite' ? iso : new Date(iso));
+    try {
+      const migrator = new Migrator({
+        db,
+        provider: { getMigrations: () => Promise.resolve(migrationsFor(dialect)) },
+      });
+      expect((await migrator.migrateTo('0013-booking-networks')).error).toBeUndefined();
+      const account = (id: string, email: string) => ({
+        id,
+        name: id,
+        email,
+        emailVerified: dialect === 'sqlite' ? 1 : true,
+        image: null,
+        createdAt: stamp('2026-11-01T00:00:00.000Z'),
+        updatedAt: stamp('2026-11-01T00:00:00.000Z'),
+      });
+      await db
+        .insertInto('user')
+        .values([account('owner', 'owner@example.com'), account('ann', 'ann@example.com')])
+        .execute();
+      await db.insertInto('admin_grants').values({ userId: 'owner', grantedAt: '2026-11-20T00:00:00.000Z' }).execute();
+      const booking = (id: string, userId: string, reminderEmail: string, createdAt: string) => ({
+        id,
+        userId,
+        tableIds: '["1"]',
+        startTime: 1700,
+        endTime: 1830,
+        reservationDate: '2026-12-01',
+        email: `${userId}@example.com`,
+        reminderEmail,
+        partySize: 2,
+        name: id,
+        phoneNumber: '5550100199',
+        seatType: 'table' as const,
+        specialRequests: null,
+        createdAt,
+        updatedAt: createdAt,
+      });
+      await db
+        .insertInto('reservations')
+        .values([
+          booking('as a guest, before the grant', 'owner', 'someone@example.com', '2026-11-19T12:00:00.000Z'),
+          booking("the owner's own dinner", 'owner', 'Owner@Example.com', '2026-11-21T12:00:00.000Z'),
+          booking('for a caller', 'owner', 'caller@example.com', '2026-11-21T12:00:00.000Z'),
+          booking("a guest's", 'ann', 'someone@example.com', '2026-11-21T12:00:00.000Z'),
+        ])
+        .execute();
+      expect(await migrateToLatest(db, dialect)).toEqual(['0014-admin-bookings-for-callers']);
+      const owners = await db.selectFrom('reservations').select(['id', 'userId']).orderBy('id').execute();
+      expect(owners).toEqual([
+        { id: "a guest's", userId: 'ann' },
+        { id: 'as a guest, before the grant', userId: 'owner' },
+        { id: 'for a caller', userId: null },
+        { id: "the owner's own dinner", userId: 'owner' },
+      ]);
     } finally {
       await olderDatabase.close();
       await older.drop();

@@ -431,6 +431,34 @@ describe('reservations over real HTTP', () => {
     expect(late).toMatchObject({ status: 409, body: { error: { message: SLOT_TAKEN } } });
   });
 
+  it("keeps the owner's My Reservations to the owner's own dinners: a booking for a caller belongs to no account", async () => {
+    const forCaller = bookingBody({
+      id: randomUUID(),
+      reservationDate: '2026-12-15',
+      name: 'Phone Caller',
+      reminderEmail: 'caller@example.com',
+    });
+    const ownDinner = bookingBody({
+      reservationDate: '2026-12-16',
+      name: 'Owner Dinner',
+      reminderEmail: 'Owner@Example.com',
+    });
+    const made = await admin.api.reservations.$post({ json: forCaller });
+    expect(made.status).toBe(201);
+    expect((await admin.api.reservations.$post({ json: ownDinner })).status).toBe(201);
+    const names = ((await admin.api.reservations.mine.$get()).body.reservations as { name: string }[]).map(
+      (r) => r.name,
+    );
+    expect(names).toContain('Owner Dinner');
+    expect(names).not.toContain('Phone Caller');
+    // The caller's booking is still the admin's to see and change, and a lost answer's resend finds it.
+    expect((await admin.api.reservations.$post({ json: forCaller })).body.reservation).toEqual(made.body.reservation);
+    const day = (await admin.api.reservations.$get({ query: { date: '2026-12-15' } })).body.reservations as {
+      name: string;
+    }[];
+    expect(day.map((r) => r.name)).toContain('Phone Caller');
+  });
+
   it("closes the admin's stream once the admin's session has ended, instead of sending the next snapshot", async () => {
     const owner = newClient();
     await owner.signIn('owner@example.com', 'owner-password-1');

@@ -14,6 +14,7 @@ import { mailOutbox } from './migrations/0010-mail-outbox';
 import { ownerSettings } from './migrations/0011-owner-settings';
 import { settingsChangeOrder } from './migrations/0012-settings-change-order';
 import { bookingNetworks } from './migrations/0013-booking-networks';
+import { adminBookingsForCallers } from './migrations/0014-admin-bookings-for-callers';
 
 // Every schema change is a new entry here, never an edit of an old one: the names record what ran.
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -31,6 +32,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0011-owner-settings': ownerSettings,
     '0012-settings-change-order': settingsChangeOrder,
     '0013-booking-networks': bookingNetworks,
+    '0014-admin-bookings-for-callers': adminBookingsForCallers,
   };
 }
 

@@ -20,6 +20,14 @@ import {
 } from './booking-checks';
 
 /**
+ * The account a new reservation belongs to (docs/decisions/0015-the-admins-bookings.md): a guest's, their own; the
+ * admin's, the owner's own only when its reminder goes to the admin's address (the owner's own dinner). A booking
+ * the admin makes for a caller belongs to no account, so the owner's My Reservations holds the owner's dinners.
+ */
+export const bookingOwner = (actor: Actor, reminderEmail: string): string | null =>
+  actor.role !== 'admin' || reminderEmail.trim().toLowerCase() === actor.email ? actor.userId : null;
+
+/**
  * A booking sent again with the id of a reservation that exists: the same booking (a resend after a lost
  * answer) gets that reservation back, anything else is refused. Checked before the rules, as a resend may
  * come after its seating has begun.
@@ -34,7 +42,7 @@ export async function earlierBooking(
   if (!found) return undefined;
   const earlier = found.reservation;
   const same =
-    found.ownerId === actor.userId &&
+    found.ownerId === bookingOwner(actor, input.reminderEmail) &&
     earlier.reservationDate === input.reservationDate &&
     earlier.startTime === input.startTime &&
     earlier.partySize === input.partySize &&
@@ -196,7 +204,7 @@ export function bookSlot(
       createdAt: stamp,
       updatedAt: stamp,
     };
-    await insertReservation(trx, reservation, actor.userId, mark);
+    await insertReservation(trx, reservation, bookingOwner(actor, input.reminderEmail), mark);
     return reservation;
   });
 }
