@@ -19,6 +19,8 @@ import { basename, dirname, join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, formatLongDate, todayIn, weekdayOf } from '../../src/booking/calendar';
+import { createBackup } from '../../src/server/backups/create-backup';
+import { restoreBackup } from '../../src/server/backups/restore-backup';
 import { startAppProcess, type AppProcess } from '../support/app-process';
 import { NO_FAIR_USE_LIMITS } from '../support/fair-use';
 import { freePort } from '../support/free-port';
@@ -321,6 +323,81 @@ describe.skipIf(onPostgres)('backup and restore commands on SQLite, beside the r
     expect((await sameAnn.session())?.email).toBe('ann@example.com');
     const mine = await sameAnn.api.reservations.mine.$get();
     expect(mine.body.reservations.map((r) => r.name)).toEqual(['Ann at 1700', 'Ann at 1900']);
+  });
+});
+
+describe.skipIf(onPostgres)('restore never loses a database', () => {
+  // A book of its own, with two backups of it that differ in a reservation's name and in their auth secrets;
+  // the book moved on after both. The data folder is changed only by restore from here on.
+  let database: TestDatabase;
+  let dataDir: string;
+  let dbFile: string;
+  let secretFile: string;
+  let backupOne: string;
+  let backupTwo: string;
+  const secrets = {
+    one: 'the-secret-of-backup-one-000000000000000',
+    two: 'the-secret-of-backup-two-000000000000000',
+    now: 'the-secret-of-the-book-as-it-is-now-0000',
+  };
+
+  /** Renames the one reservation straight in the file: the book moved on. */
+  const renameReservation = (name: string) => {
+    const db = new Database(dbFile);
+    db.prepare('update reservations set name = ?').run(name);
+    db.close();
+  };
+  const backUp = (at: string) =>
+    createBackup({
+      databaseFile: dbFile,
+      backupDir: join(dataDir, 'backups'),
+      authSecretFile: secretFile,
+      kind: 'manual',
+      now: new Date(at),
+    }).file;
+
+  beforeAll(async () => {
+    const server = await startTestServer();
+    database = server.testDatabase;
+    dataDir = database.dataDir;
+    dbFile = database.url.slice('file:'.length);
+    secretFile = join(dataDir, 'auth-secret');
+    const guest = new TestClient(server.url);
+    expect((await guest.signUp('ann@example.com', 'ann-password-1')).status).toBe(200);
+    const body = bookingBody({ reservationDate: openDays(1)[0]!, name: 'In backup one' });
+    expect((await guest.api.reservations.$post({ json: body })).status).toBe(201);
+    await server.close();
+
+    writeFileSync(secretFile, `${secrets.one}\n`);
+    backupOne = backUp('2026-11-23T20:00:00Z');
+    renameReservation('In backup two');
+    writeFileSync(secretFile, `${secrets.two}\n`);
+    backupTwo = backUp('2026-11-23T21:00:00Z');
+    renameReservation('The book as it is now');
+    writeFileSync(secretFile, `${secrets.now}\n`);
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it('two restores within the same second keep both replaced databases and both secrets, each with its content', () => {
+    renameReservation('The book as it is now');
+    writeFileSync(secretFile, `${secrets.now}\n`);
+    const now = new Date('2026-11-23T20:30:02Z');
+    const restore = (file: string) => restoreBackup({ file, databaseFile: dbFile, authSecretFile: secretFile, now });
+
+    const first = restore(backupOne);
+    const second = restore(backupTwo);
+
+    expect(first.previousDatabase).toBe(`${dbFile}.before-restore-2026-11-23T20-30-02Z`);
+    expect(second.previousDatabase).not.toBe(first.previousDatabase);
+    expect(second.previousSecret).not.toBe(first.previousSecret);
+    expect(readBackup(first.previousDatabase!).names).toEqual(['The book as it is now']);
+    expect(readFileSync(first.previousSecret!, 'utf8')).toBe(`${secrets.now}\n`);
+    expect(readBackup(second.previousDatabase!).names).toEqual(['In backup one']);
+    expect(readFileSync(second.previousSecret!, 'utf8')).toBe(`${secrets.one}\n`);
+    expect(readBackup(dbFile).names).toEqual(['In backup two']);
+    expect(readFileSync(secretFile, 'utf8')).toBe(`${secrets.two}\n`);
   });
 });
 

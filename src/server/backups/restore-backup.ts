@@ -4,10 +4,11 @@ import { dirname } from 'node:path';
 import { fileStamp, syncToDisk } from './backup-files';
 import { BACKUP_INFO_TABLE, checkBookFile, UnusableBookError, type BackupInfo } from './book-file';
 import { processUsing } from './pid-file';
+import { setAside } from './set-aside';
 
 // Puts a backup in the database's place, with the app stopped. Nothing is replaced until the backup has been
 // checked whole; the database it replaces (with any log SQLite had not folded in yet) and the auth secret are
-// kept aside under a dated name, never deleted.
+// kept aside under a dated name of their own, never deleted nor overwritten.
 
 /** Restore did nothing; the message says why (the command adds "Nothing was replaced."). */
 export class RestoreRefused extends Error {
@@ -73,12 +74,8 @@ export function restoreBackup({ file, databaseFile, authSecretFile, now }: Resto
       removeWithCompanions(incoming);
       throw error;
     }
-    previousDatabase = `${databaseFile}.before-restore-${stamp}`;
-    renameSync(databaseFile, previousDatabase);
-    // Whatever log is left stays with the database it belongs to: SQLite pairs "<name>-wal" with "<name>".
-    for (const suffix of SQLITE_COMPANIONS) {
-      if (existsSync(databaseFile + suffix)) renameSync(databaseFile + suffix, previousDatabase + suffix);
-    }
+    // Whatever log is left goes aside with the database it belongs to.
+    previousDatabase = setAside(databaseFile, `${databaseFile}.before-restore-${stamp}`, SQLITE_COMPANIONS);
   }
   renameSync(incoming, databaseFile);
   syncToDisk(dirname(databaseFile));
@@ -90,10 +87,7 @@ export function restoreBackup({ file, databaseFile, authSecretFile, now }: Resto
   else if (restoredSecret && authSecretFile) {
     const current = existsSync(authSecretFile) ? readFileSync(authSecretFile, 'utf8') : undefined;
     if (current?.trim() !== restoredSecret) {
-      if (current !== undefined) {
-        previousSecret = `${authSecretFile}.before-restore-${stamp}`;
-        renameSync(authSecretFile, previousSecret);
-      }
+      if (current !== undefined) previousSecret = setAside(authSecretFile, `${authSecretFile}.before-restore-${stamp}`);
       writeFileSync(authSecretFile, `${restoredSecret}\n`, { mode: 0o600 });
     }
     secret = 'restored';
