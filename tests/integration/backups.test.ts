@@ -326,13 +326,14 @@ describe.skipIf(onPostgres)('backup and restore commands on SQLite, beside the r
   });
 });
 
-describe.skipIf(onPostgres)('restore never loses a database', () => {
+describe.skipIf(onPostgres)('restore never loses a database, and never leaves a data folder it would refuse', () => {
   // A book of its own, with two backups of it that differ in a reservation's name and in their auth secrets;
   // the book moved on after both. The data folder is changed only by restore from here on.
   let database: TestDatabase;
   let dataDir: string;
   let dbFile: string;
   let secretFile: string;
+  let env: Record<string, string>;
   let backupOne: string;
   let backupTwo: string;
   const secrets = {
@@ -340,6 +341,7 @@ describe.skipIf(onPostgres)('restore never loses a database', () => {
     two: 'the-secret-of-backup-two-000000000000000',
     now: 'the-secret-of-the-book-as-it-is-now-0000',
   };
+  const oddFiles = mkdtempSync(join(tmpdir(), 'restore-odd-files-'));
 
   /** Renames the one reservation straight in the file: the book moved on. */
   const renameReservation = (name: string) => {
@@ -362,6 +364,7 @@ describe.skipIf(onPostgres)('restore never loses a database', () => {
     dataDir = database.dataDir;
     dbFile = database.url.slice('file:'.length);
     secretFile = join(dataDir, 'auth-secret');
+    env = { DATA_DIR: dataDir, DATABASE_URL: database.url };
     const guest = new TestClient(server.url);
     expect((await guest.signUp('ann@example.com', 'ann-password-1')).status).toBe(200);
     const body = bookingBody({ reservationDate: openDays(1)[0]!, name: 'In backup one' });
@@ -377,7 +380,55 @@ describe.skipIf(onPostgres)('restore never loses a database', () => {
     writeFileSync(secretFile, `${secrets.now}\n`);
   });
   afterAll(async () => {
+    rmSync(oddFiles, { recursive: true, force: true });
     await database?.drop();
+  });
+
+  /** Runs `npm run restore -- file` and expects its one-line refusal, with the data folder left as it was. */
+  async function expectRefusal(file: string, reason: string) {
+    const before = bookState(dataDir);
+    const result = await runCommand(RESTORE_COMMAND, [file], env);
+    expect(result.stdout, file).toBe('');
+    expect(result.stderr.trim().split('\n'), file).toEqual([
+      `restore: ${file} cannot be restored: ${reason}. Nothing was replaced.`,
+    ]);
+    expect(result.code, file).toBe(1);
+    expect(bookState(dataDir), file).toEqual(before);
+  }
+
+  it('refuses a backup whose auth secret the app would not start with, before replacing anything', async () => {
+    const withSecret = (name: string, secret: string) => {
+      const file = join(oddFiles, name);
+      copyFileSync(backupTwo, file);
+      const db = new Database(file);
+      db.prepare("update backup_info set value = ? where key = 'authSecret'").run(secret);
+      db.close();
+      return file;
+    };
+    await expectRefusal(
+      withSecret('short-secret.db', 'too-short'),
+      'its auth secret is shorter than 32 characters, so the app would not start with it',
+    );
+    await expectRefusal(
+      withSecret('blank-secret.db', '   '),
+      'its auth secret is empty, so the app would not start with it',
+    );
+  });
+
+  it('restores a good backup over a data folder whose auth secret the app refuses, and the app starts', async () => {
+    // As a restore of such a backup left it before restore checked the secret.
+    writeFileSync(secretFile, 'too-short\n');
+    const result = await runCommand(RESTORE_COMMAND, [backupTwo], env);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^The previous auth secret is kept as \S+$/m);
+    expect(readFileSync(secretFile, 'utf8')).toBe(`${secrets.two}\n`);
+    const app = await startAppProcess(await freePort(), env);
+    try {
+      expect((await new TestClient(app.url).signIn('ann@example.com', 'ann-password-1')).status).toBe(200);
+    } finally {
+      expect(await app.stop()).toBe(0);
+    }
   });
 
   it('two restores within the same second keep both replaced databases and both secrets, each with its content', () => {

@@ -1,14 +1,16 @@
 import Database from 'better-sqlite3';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { authSecretWeakness } from '../config';
 import { fileStamp, syncToDisk } from './backup-files';
 import { BACKUP_INFO_TABLE, checkBookFile, UnusableBookError, type BackupInfo } from './book-file';
 import { processUsing } from './pid-file';
 import { setAside } from './set-aside';
 
 // Puts a backup in the database's place, with the app stopped. Nothing is replaced until the backup has been
-// checked whole; the database it replaces (with any log SQLite had not folded in yet) and the auth secret are
-// kept aside under a dated name of their own, never deleted nor overwritten.
+// checked whole and its auth secret is one the app starts with; the database it replaces (with any log SQLite
+// had not folded in yet) and the auth secret are kept aside under a dated name of their own, never deleted nor
+// overwritten.
 
 /** Restore did nothing; the message says why (the command adds "Nothing was replaced."). */
 export class RestoreRefused extends Error {
@@ -66,6 +68,15 @@ export function restoreBackup({ file, databaseFile, authSecretFile, now }: Resto
     throw new RestoreRefused(`${file} cannot be restored: ${reason}`);
   }
 
+  const backupSecret = summary.info?.authSecret;
+  const weakness = authSecretFile && backupSecret !== undefined ? authSecretWeakness(backupSecret.trim()) : undefined;
+  if (weakness) {
+    removeWithCompanions(incoming);
+    throw new RestoreRefused(
+      `${file} cannot be restored: its auth secret is ${weakness}, so the app would not start with it`,
+    );
+  }
+
   let previousDatabase: string | undefined;
   if (existsSync(databaseFile)) {
     try {
@@ -85,9 +96,9 @@ export function restoreBackup({ file, databaseFile, authSecretFile, now }: Resto
   const restoredSecret = summary.info?.authSecret;
   if (restoredSecret && !authSecretFile) secret = 'environment';
   else if (restoredSecret && authSecretFile) {
-    const current = existsSync(authSecretFile) ? readFileSync(authSecretFile, 'utf8') : undefined;
-    if (current?.trim() !== restoredSecret) {
-      if (current !== undefined) previousSecret = setAside(authSecretFile, `${authSecretFile}.before-restore-${stamp}`);
+    if (currentSecret(authSecretFile) !== restoredSecret.trim()) {
+      if (existsSync(authSecretFile))
+        previousSecret = setAside(authSecretFile, `${authSecretFile}.before-restore-${stamp}`);
       writeFileSync(authSecretFile, `${restoredSecret}\n`, { mode: 0o600 });
     }
     secret = 'restored';
@@ -101,6 +112,15 @@ export function restoreBackup({ file, databaseFile, authSecretFile, now }: Resto
     previousDatabase,
     previousSecret,
   };
+}
+
+/** The secret file's content, trimmed; undefined when there is none or it cannot be read (it is then replaced). */
+function currentSecret(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    return undefined;
+  }
 }
 
 /**

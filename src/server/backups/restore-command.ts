@@ -13,8 +13,10 @@ function main(args: string[]): number {
     return 1;
   }
   const [file] = args as [string];
+  // Without reading the auth secret file: restore is what puts a good one back when it is damaged.
   const config = loadSqliteCommandConfig(
     'restore: DATABASE_URL is PostgreSQL: restore it with pg_restore (README, "Backups"); this command restores SQLite backups only. Nothing was replaced.',
+    { readAuthSecret: false },
   );
   if (!config) return 1;
   try {
