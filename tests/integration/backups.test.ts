@@ -11,6 +11,7 @@ import {
   renameSync,
   rmSync,
   statSync,
+  symlinkSync,
   truncateSync,
   writeFileSync,
 } from 'node:fs';
@@ -20,7 +21,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, formatLongDate, todayIn, weekdayOf } from '../../src/booking/calendar';
 import { createBackup } from '../../src/server/backups/create-backup';
-import { restoreBackup } from '../../src/server/backups/restore-backup';
+import { RESTORE_TIMEOUT_MS, RestoreRefused, restoreBackup } from '../../src/server/backups/restore-backup';
 import { startAppProcess, type AppProcess } from '../support/app-process';
 import { NO_FAIR_USE_LIMITS } from '../support/fair-use';
 import { freePort } from '../support/free-port';
@@ -396,6 +397,19 @@ describe.skipIf(onPostgres)('restore never loses a database, and never leaves a 
     expect(bookState(dataDir), file).toEqual(before);
   }
 
+  it('refuses what is not a regular file, a named pipe included, without waiting on it', async () => {
+    const fifo = join(oddFiles, 'backup.fifo');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const linkToFifo = join(oddFiles, 'link-to-a-fifo.db');
+    symlinkSync(fifo, linkToFifo);
+    const folder = join(oddFiles, 'a-folder.db');
+    mkdirSync(folder);
+    await expectRefusal(fifo, 'it is a named pipe (FIFO), not a file');
+    await expectRefusal(linkToFifo, 'it is a named pipe (FIFO), not a file');
+    await expectRefusal(folder, 'it is a folder, not a file');
+    await expectRefusal('/dev/zero', 'it is a device, not a file');
+  });
+
   it('refuses a backup whose auth secret the app would not start with, before replacing anything', async () => {
     const withSecret = (name: string, secret: string) => {
       const file = join(oddFiles, name);
@@ -431,14 +445,15 @@ describe.skipIf(onPostgres)('restore never loses a database, and never leaves a 
     }
   });
 
-  it('two restores within the same second keep both replaced databases and both secrets, each with its content', () => {
+  it('two restores within the same second keep both replaced databases and both secrets, each with its content', async () => {
     renameReservation('The book as it is now');
     writeFileSync(secretFile, `${secrets.now}\n`);
     const now = new Date('2026-11-23T20:30:02Z');
-    const restore = (file: string) => restoreBackup({ file, databaseFile: dbFile, authSecretFile: secretFile, now });
+    const restore = (file: string) =>
+      restoreBackup({ file, databaseFile: dbFile, authSecretFile: secretFile, now, timeoutMs: RESTORE_TIMEOUT_MS });
 
-    const first = restore(backupOne);
-    const second = restore(backupTwo);
+    const first = await restore(backupOne);
+    const second = await restore(backupTwo);
 
     expect(first.previousDatabase).toBe(`${dbFile}.before-restore-2026-11-23T20-30-02Z`);
     expect(second.previousDatabase).not.toBe(first.previousDatabase);
@@ -449,6 +464,24 @@ describe.skipIf(onPostgres)('restore never loses a database, and never leaves a 
     expect(readFileSync(second.previousSecret!, 'utf8')).toBe(`${secrets.one}\n`);
     expect(readBackup(dbFile).names).toEqual(['In backup two']);
     expect(readFileSync(secretFile, 'utf8')).toBe(`${secrets.two}\n`);
+  });
+
+  it('gives up with a one-line refusal when reading and checking the backup takes too long', async () => {
+    const before = bookState(dataDir);
+    const restoring = restoreBackup({
+      file: backupOne,
+      databaseFile: dbFile,
+      authSecretFile: secretFile,
+      now: new Date(),
+      // Shorter than any read: the reading process has not even started when time is up.
+      timeoutMs: 1,
+    });
+    await expect(restoring).rejects.toThrow(
+      new RestoreRefused(
+        `${backupOne} cannot be restored: reading and checking it took longer than 0.001 s (is it on a disk or network mount that stopped answering? Copy it to a local disk first)`,
+      ),
+    );
+    expect(bookState(dataDir)).toEqual(before);
   });
 });
 
