@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { GUEST_DAYS_AHEAD } from '../booking/booking-window';
@@ -11,6 +11,7 @@ import {
   type Table,
   type WeeklyHours,
 } from '../booking/restaurant-settings';
+import { makePrivateFolder, PRIVATE_FILE } from './private-files';
 
 // The only module that reads process.env. Everything is validated once at start; a bad value
 // becomes a ConfigError whose message is one line naming the variable (index.ts prints it and exits 1).
@@ -256,8 +257,8 @@ function readOrCreateAuthSecret(file: string): string {
     if (code !== 'ENOENT')
       throw new ConfigError(`AUTH_SECRET: cannot read the secret file ${file} (${code ?? 'unreadable'})`);
     const generated = randomBytes(32).toString('base64url');
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, generated + '\n', { mode: 0o600 });
+    makePrivateFolder(dirname(file));
+    writeFileSync(file, generated + '\n', { mode: PRIVATE_FILE });
     return generated;
   }
   const weakness = authSecretWeakness(secret);

@@ -1,9 +1,10 @@
 import Database from 'better-sqlite3';
 import { fork } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { authSecretWeakness } from '../config';
+import { makePrivateFolder, PRIVATE_FILE } from '../private-files';
 import { fileStamp, syncToDisk } from './backup-files';
 import type { BackupInfo, BookSummary } from './book-file';
 import { processUsing } from './pid-file';
@@ -60,7 +61,7 @@ export async function restoreBackup(request: RestoreRequest): Promise<RestoreRes
   // this process, so that no other restore writes it.
   const stamp = fileStamp(now);
   const incoming = `${databaseFile}.restoring-${stamp}-${process.pid}`;
-  mkdirSync(dirname(databaseFile), { recursive: true });
+  makePrivateFolder(dirname(databaseFile));
   let summary: BookSummary;
   try {
     summary = await readInOwnProcess({ file, copy: incoming }, request.timeoutMs);
@@ -91,7 +92,7 @@ export async function restoreBackup(request: RestoreRequest): Promise<RestoreRes
     if (currentSecret(authSecretFile) !== restoredSecret.trim()) {
       if (existsSync(authSecretFile))
         previousSecret = setAside(authSecretFile, `${authSecretFile}.before-restore-${stamp}`);
-      writeFileSync(authSecretFile, `${restoredSecret}\n`, { mode: 0o600 });
+      writeFileSync(authSecretFile, `${restoredSecret}\n`, { mode: PRIVATE_FILE });
     }
     secret = 'restored';
   }
