@@ -9,6 +9,8 @@ await build({
     restore: 'src/server/backups/restore-command.ts',
     // The app's daily snapshot runs in a process of its own, from this file (src/server/backups/backup-schedule.ts).
     'backup-process': 'src/server/backups/backup-process.ts',
+    // Restore reads the backup in a process of its own, from this file (src/server/backups/restore-backup.ts).
+    'restore-read-process': 'src/server/backups/restore-read-process.ts',
   },
   outdir: 'dist/server',
   bundle: true,

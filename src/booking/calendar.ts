@@ -7,7 +7,7 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 export function isIsoDate(value: string): boolean {
   const match = ISO_DATE.exec(value);
   if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
@@ -44,29 +44,26 @@ export function clockIn(timeZone: string, now: Date = new Date()): number {
   return Number(format.format(now).replace(':', ''));
 }
 
-/** US English long form, e.g. 'November 22, 2026'. */
-export function formatLongDate(isoDate: string): string {
+/** Midnight UTC of a YYYY-MM-DD date, moved by whole years and days (Date rolls months and years over). */
+function utcMidnight(isoDate: string, years = 0, days = 0): Date {
   const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day)).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+  return new Date(Date.UTC(year + years, month - 1, day + days));
 }
+
+const isoDateOf = (date: Date) => date.toISOString().slice(0, 10);
+
+/** US English long form, e.g. 'November 22, 2026'. */
+export const formatLongDate = (isoDate: string): string =>
+  utcMidnight(isoDate).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
 /** Day of the week of a YYYY-MM-DD date: 0 Sunday ... 1 Monday ... 6 Saturday. */
-export function weekdayOf(isoDate: string): number {
-  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
-}
+export const weekdayOf = (isoDate: string): number => utcMidnight(isoDate).getUTCDay();
 
 /** isoDate plus n days, as YYYY-MM-DD. */
-export function addDays(isoDate: string, days: number): string {
-  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-}
+export const addDays = (isoDate: string, days: number): string => isoDateOf(utcMidnight(isoDate, 0, days));
 
-export function addYears(isoDate: string, years: number): string {
-  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year + years, month - 1, day)).toISOString().slice(0, 10);
-}
+export const addYears = (isoDate: string, years: number): string => isoDateOf(utcMidnight(isoDate, years));
 
 /** The weekday's name in US English: 'Monday' for 2026-11-23. */
 export const weekdayName = (isoDate: string): string =>
-  new Date(`${isoDate}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' });
+  utcMidnight(isoDate).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' });

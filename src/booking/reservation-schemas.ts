@@ -6,16 +6,12 @@ import * as bookingMessages from '../shared/messages/booking';
 import { ADMIN_MAX_PARTY } from './party-size';
 import { isValidPhone, phoneDigits } from './phone';
 import * as formMessages from '../shared/messages/forms';
+import { personName, visibleLength } from '../shared/one-line-text';
 
 // The booking form's rules with the spec's exact messages (SPEC section 5), written once: the form's
 // resolver and the server's validator both use these schemas.
 
-const name = z
-  .string({ error: formMessages.enterName })
-  .trim()
-  .min(1, formMessages.enterName)
-  .min(2, bookingMessages.nameTooShort)
-  .max(100, 'Name must be at most 100 characters long');
+const name = personName.refine((text) => visibleLength(text) >= 2, bookingMessages.nameTooShort);
 
 const phoneNumber = z
   .string({ error: bookingMessages.enterPhone })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isOneLine, oneLineText } from '../shared/one-line-text';
 import { TABLE_LOCATIONS } from '../shared/seat-types';
 import { isIsoDate } from './calendar';
 import { isNetworkText } from './network-text';
@@ -8,8 +9,6 @@ import { WEEKDAY_NAMES } from './weekdays';
 // The owner's settings as the admin's forms send them (issue 16), written once: the forms' checks and the
 // server's validator use these schemas. Every message names its field, so a refusal says what to fix.
 
-/** Control characters, and the line and paragraph separators (U+2028, U+2029): line breaks too. */
-const CONTROL = /[\p{Cc}\p{Zl}\p{Zp}]/u;
 const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 const wholeNumber = (label: string, min: number, max: number) => {
@@ -35,14 +34,13 @@ const objectErrors =
 /** Sent with a change the server asked to confirm (it would touch reservations). */
 const confirmFlag = flag('Confirm').optional();
 
-/** One line of text: trimmed, within bounds, no control characters (a line break in a name breaks emails). */
+/** One line of text, by the same rule as names (shared/one-line-text.ts); its messages name the field. */
 const line = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`)
-    .refine((value) => !CONTROL.test(value), `${label} must be one line of text`);
+  oneLineText(max, {
+    required: `${label} is required`,
+    tooLong: `${label} must be at most ${max} characters`,
+    notOneLine: `${label} must be one line of text`,
+  });
 
 const isoDate = (label: string) =>
   z
@@ -187,7 +185,7 @@ export const closureSchema = z
       .string({ error: 'Note must be text' })
       .trim()
       .max(120, 'Note must be at most 120 characters')
-      .refine((value) => !CONTROL.test(value), 'Note must be one line of text')
+      .refine(isOneLine, 'Note must be one line of text')
       .transform((value) => (value === '' ? null : value))
       .nullable()
       .optional(),
@@ -219,7 +217,7 @@ export const trustedNetworkSchema = z
       .string({ error: 'Note must be text' })
       .trim()
       .max(80, 'Note must be at most 80 characters')
-      .refine((value) => !CONTROL.test(value), 'Note must be one line of text')
+      .refine(isOneLine, 'Note must be one line of text')
       .transform((value) => (value === '' ? null : value))
       .nullable()
       .optional(),

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { GUEST_DAYS_AHEAD } from '../booking/booking-window';
@@ -11,6 +11,7 @@ import {
   type Table,
   type WeeklyHours,
 } from '../booking/restaurant-settings';
+import { makePrivateFolder, PRIVATE_FILE } from './private-files';
 
 // The only module that reads process.env. Everything is validated once at start; a bad value
 // becomes a ConfigError whose message is one line naming the variable (index.ts prints it and exits 1).
@@ -165,6 +166,7 @@ export interface AppConfig {
   publicUrl: string;
   dataDir: string;
   database: DatabaseTarget;
+  /** Signs sessions and email links ('' when loaded without it, see LoadOptions). */
   authSecret: string;
   /** Reservations dated longer ago than this lose the guest's personal data (the privacy policy's retention). */
   retentionDays: number;
@@ -259,20 +261,39 @@ function readOrCreateAuthSecret(file: string): string {
     if (code !== 'ENOENT')
       throw new ConfigError(`AUTH_SECRET: cannot read the secret file ${file} (${code ?? 'unreadable'})`);
     const generated = randomBytes(32).toString('base64url');
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, generated + '\n', { mode: 0o600 });
+    makePrivateFolder(dirname(file));
+    writeFileSync(file, generated + '\n', { mode: PRIVATE_FILE });
     return generated;
   }
-  if (secret.length < MIN_SECRET_LENGTH) {
+  const weakness = authSecretWeakness(secret);
+  if (weakness) {
     throw new ConfigError(
-      `AUTH_SECRET: the secret file ${file} is ${secret ? `shorter than ${MIN_SECRET_LENGTH} characters` : 'empty'}; ` +
+      `AUTH_SECRET: the secret file ${file} is ${weakness}; ` +
         'delete it to have a new one generated (everyone is signed out), or set AUTH_SECRET',
     );
   }
   return secret;
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+/** Why the app would not start with `secret` (the file's content, trimmed) as its auth secret; undefined if it would. */
+export function authSecretWeakness(secret: string): string | undefined {
+  if (secret === '') return 'empty';
+  if (secret.length < MIN_SECRET_LENGTH) return `shorter than ${MIN_SECRET_LENGTH} characters`;
+  return undefined;
+}
+
+export interface LoadOptions {
+  /**
+   * False for `npm run restore`, which signs nothing and replaces the secret file: the file is then neither read
+   * nor generated (authSecret is ''), so that a damaged one cannot stop the restore that would put a good one back.
+   */
+  readAuthSecret?: boolean;
+}
+
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  { readAuthSecret = true }: LoadOptions = {},
+): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -307,7 +328,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     dataDir,
     database,
-    authSecret: vars.AUTH_SECRET ?? readOrCreateAuthSecret(authSecretFile),
+    authSecret: vars.AUTH_SECRET ?? (readAuthSecret ? readOrCreateAuthSecret(authSecretFile) : ''),
     authSecretFile: vars.AUTH_SECRET ? undefined : authSecretFile,
     backups: {
       dir: resolve(vars.BACKUP_DIR ?? resolve(dataDir, 'backups')),

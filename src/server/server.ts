@@ -16,6 +16,7 @@ import { createDatabaseHealth } from './db/database-health';
 import { migrateToLatest } from './db/migrate';
 import { createRateCounters } from './db/rate-counters';
 import { createOriginPolicy } from './http/origins';
+import { warnAboutOpenFiles } from './private-files';
 import type { Logger } from './logger';
 import { createMailer } from './mail/mailer';
 import { createMailOutbox, defaultOutboxTiming, type MailOutbox, type OutboxTiming } from './mail/outbox';
@@ -86,6 +87,15 @@ export async function startServer(
 ): Promise<RunningServer> {
   const { clientDir } = options;
   const database = await prepareDatabase(config, logger);
+  warnAboutOpenFiles(
+    {
+      dataDir: config.dataDir,
+      outboxDir: config.mail.outboxDir,
+      databaseFile: config.database.dialect === 'sqlite' ? config.database.file : undefined,
+      authSecretFile: config.authSecretFile,
+    },
+    logger,
+  );
   // Until close(), `npm run restore` refuses to replace this database.
   const inUse = markDatabaseInUse(config.database);
   const now = options.now ?? (() => new Date());

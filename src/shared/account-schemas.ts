@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import * as accountMessages from './messages/account';
 import * as formMessages from './messages/forms';
+import { personName } from './one-line-text';
 
 // Account form rules with the spec's messages (SPEC section 5, Auth), shared by the forms and the tests.
 
@@ -9,11 +10,7 @@ const email = z.string().trim().min(1, formMessages.enterEmail).pipe(z.email(for
 export const MIN_PASSWORD_LENGTH = 8;
 
 /** An account's display name, from sign-up (where the form sends the email's local part) or a profile update. */
-export const profileName = z
-  .string({ error: formMessages.enterName })
-  .trim()
-  .min(1, formMessages.enterName)
-  .max(100, 'Name must be at most 100 characters long');
+export const profileName = personName;
 
 const newPassword = z
   .string()

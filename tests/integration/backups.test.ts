@@ -11,6 +11,7 @@ import {
   renameSync,
   rmSync,
   statSync,
+  symlinkSync,
   truncateSync,
   writeFileSync,
 } from 'node:fs';
@@ -19,6 +20,8 @@ import { basename, dirname, join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, formatLongDate, todayIn, weekdayOf } from '../../src/booking/calendar';
+import { createBackup } from '../../src/server/backups/create-backup';
+import { RESTORE_TIMEOUT_MS, RestoreRefused, restoreBackup } from '../../src/server/backups/restore-backup';
 import { startAppProcess, type AppProcess } from '../support/app-process';
 import { NO_FAIR_USE_LIMITS } from '../support/fair-use';
 import { freePort } from '../support/free-port';
@@ -321,6 +324,164 @@ describe.skipIf(onPostgres)('backup and restore commands on SQLite, beside the r
     expect((await sameAnn.session())?.email).toBe('ann@example.com');
     const mine = await sameAnn.api.reservations.mine.$get();
     expect(mine.body.reservations.map((r) => r.name)).toEqual(['Ann at 1700', 'Ann at 1900']);
+  });
+});
+
+describe.skipIf(onPostgres)('restore never loses a database, and never leaves a data folder it would refuse', () => {
+  // A book of its own, with two backups of it that differ in a reservation's name and in their auth secrets;
+  // the book moved on after both. The data folder is changed only by restore from here on.
+  let database: TestDatabase;
+  let dataDir: string;
+  let dbFile: string;
+  let secretFile: string;
+  let env: Record<string, string>;
+  let backupOne: string;
+  let backupTwo: string;
+  const secrets = {
+    one: 'the-secret-of-backup-one-000000000000000',
+    two: 'the-secret-of-backup-two-000000000000000',
+    now: 'the-secret-of-the-book-as-it-is-now-0000',
+  };
+  const oddFiles = mkdtempSync(join(tmpdir(), 'restore-odd-files-'));
+
+  /** Renames the one reservation straight in the file: the book moved on. */
+  const renameReservation = (name: string) => {
+    const db = new Database(dbFile);
+    db.prepare('update reservations set name = ?').run(name);
+    db.close();
+  };
+  const backUp = (at: string) =>
+    createBackup({
+      databaseFile: dbFile,
+      backupDir: join(dataDir, 'backups'),
+      authSecretFile: secretFile,
+      kind: 'manual',
+      now: new Date(at),
+    }).file;
+
+  beforeAll(async () => {
+    const server = await startTestServer();
+    database = server.testDatabase;
+    dataDir = database.dataDir;
+    dbFile = database.url.slice('file:'.length);
+    secretFile = join(dataDir, 'auth-secret');
+    env = { DATA_DIR: dataDir, DATABASE_URL: database.url };
+    const guest = new TestClient(server.url);
+    expect((await guest.signUp('ann@example.com', 'ann-password-1')).status).toBe(200);
+    const body = bookingBody({ reservationDate: openDays(1)[0]!, name: 'In backup one' });
+    expect((await guest.api.reservations.$post({ json: body })).status).toBe(201);
+    await server.close();
+
+    writeFileSync(secretFile, `${secrets.one}\n`);
+    backupOne = backUp('2026-11-23T20:00:00Z');
+    renameReservation('In backup two');
+    writeFileSync(secretFile, `${secrets.two}\n`);
+    backupTwo = backUp('2026-11-23T21:00:00Z');
+    renameReservation('The book as it is now');
+    writeFileSync(secretFile, `${secrets.now}\n`);
+  });
+  afterAll(async () => {
+    rmSync(oddFiles, { recursive: true, force: true });
+    await database?.drop();
+  });
+
+  /** Runs `npm run restore -- file` and expects its one-line refusal, with the data folder left as it was. */
+  async function expectRefusal(file: string, reason: string) {
+    const before = bookState(dataDir);
+    const result = await runCommand(RESTORE_COMMAND, [file], env);
+    expect(result.stdout, file).toBe('');
+    expect(result.stderr.trim().split('\n'), file).toEqual([
+      `restore: ${file} cannot be restored: ${reason}. Nothing was replaced.`,
+    ]);
+    expect(result.code, file).toBe(1);
+    expect(bookState(dataDir), file).toEqual(before);
+  }
+
+  it('refuses what is not a regular file, a named pipe included, without waiting on it', async () => {
+    const fifo = join(oddFiles, 'backup.fifo');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const linkToFifo = join(oddFiles, 'link-to-a-fifo.db');
+    symlinkSync(fifo, linkToFifo);
+    const folder = join(oddFiles, 'a-folder.db');
+    mkdirSync(folder);
+    await expectRefusal(fifo, 'it is a named pipe (FIFO), not a file');
+    await expectRefusal(linkToFifo, 'it is a named pipe (FIFO), not a file');
+    await expectRefusal(folder, 'it is a folder, not a file');
+    await expectRefusal('/dev/zero', 'it is a device, not a file');
+  });
+
+  it('refuses a backup whose auth secret the app would not start with, before replacing anything', async () => {
+    const withSecret = (name: string, secret: string) => {
+      const file = join(oddFiles, name);
+      copyFileSync(backupTwo, file);
+      const db = new Database(file);
+      db.prepare("update backup_info set value = ? where key = 'authSecret'").run(secret);
+      db.close();
+      return file;
+    };
+    await expectRefusal(
+      withSecret('short-secret.db', 'too-short'),
+      'its auth secret is shorter than 32 characters, so the app would not start with it',
+    );
+    await expectRefusal(
+      withSecret('blank-secret.db', '   '),
+      'its auth secret is empty, so the app would not start with it',
+    );
+  });
+
+  it('restores a good backup over a data folder whose auth secret the app refuses, and the app starts', async () => {
+    // As a restore of such a backup left it before restore checked the secret.
+    writeFileSync(secretFile, 'too-short\n');
+    const result = await runCommand(RESTORE_COMMAND, [backupTwo], env);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^The previous auth secret is kept as \S+$/m);
+    expect(readFileSync(secretFile, 'utf8')).toBe(`${secrets.two}\n`);
+    const app = await startAppProcess(await freePort(), env);
+    try {
+      expect((await new TestClient(app.url).signIn('ann@example.com', 'ann-password-1')).status).toBe(200);
+    } finally {
+      expect(await app.stop()).toBe(0);
+    }
+  });
+
+  it('two restores within the same second keep both replaced databases and both secrets, each with its content', async () => {
+    renameReservation('The book as it is now');
+    writeFileSync(secretFile, `${secrets.now}\n`);
+    const now = new Date('2026-11-23T20:30:02Z');
+    const restore = (file: string) =>
+      restoreBackup({ file, databaseFile: dbFile, authSecretFile: secretFile, now, timeoutMs: RESTORE_TIMEOUT_MS });
+
+    const first = await restore(backupOne);
+    const second = await restore(backupTwo);
+
+    expect(first.previousDatabase).toBe(`${dbFile}.before-restore-2026-11-23T20-30-02Z`);
+    expect(second.previousDatabase).not.toBe(first.previousDatabase);
+    expect(second.previousSecret).not.toBe(first.previousSecret);
+    expect(readBackup(first.previousDatabase!).names).toEqual(['The book as it is now']);
+    expect(readFileSync(first.previousSecret!, 'utf8')).toBe(`${secrets.now}\n`);
+    expect(readBackup(second.previousDatabase!).names).toEqual(['In backup one']);
+    expect(readFileSync(second.previousSecret!, 'utf8')).toBe(`${secrets.one}\n`);
+    expect(readBackup(dbFile).names).toEqual(['In backup two']);
+    expect(readFileSync(secretFile, 'utf8')).toBe(`${secrets.two}\n`);
+  });
+
+  it('gives up with a one-line refusal when reading and checking the backup takes too long', async () => {
+    const before = bookState(dataDir);
+    const restoring = restoreBackup({
+      file: backupOne,
+      databaseFile: dbFile,
+      authSecretFile: secretFile,
+      now: new Date(),
+      // Shorter than any read: the reading process has not even started when time is up.
+      timeoutMs: 1,
+    });
+    await expect(restoring).rejects.toThrow(
+      new RestoreRefused(
+        `${backupOne} cannot be restored: reading and checking it took longer than 0.001 s (is it on a disk or network mount that stopped answering? Copy it to a local disk first)`,
+      ),
+    );
+    expect(bookState(dataDir)).toEqual(before);
   });
 });
 

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, type AppConfig, type DatabaseTarget } from '../config';
+import { ConfigError, loadConfig, type AppConfig, type DatabaseTarget, type LoadOptions } from '../config';
 
 type SqliteConfig = AppConfig & { database: Extract<DatabaseTarget, { dialect: 'sqlite' }> };
 
@@ -6,10 +6,10 @@ type SqliteConfig = AppConfig & { database: Extract<DatabaseTarget, { dialect: '
 // one-line refusal (on stderr, for cron and scripts) when they are wrong or name a PostgreSQL book.
 
 /** The app's settings for a command that works on the SQLite file, or null after printing why not. */
-export function loadSqliteCommandConfig(postgresRefusal: string): SqliteConfig | null {
+export function loadSqliteCommandConfig(postgresRefusal: string, options: LoadOptions = {}): SqliteConfig | null {
   let config: AppConfig;
   try {
-    config = loadConfig();
+    config = loadConfig(undefined, options);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(`Configuration error: ${error.message}`);

@@ -1,18 +1,32 @@
 import Database from 'better-sqlite3';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { fork } from 'node:child_process';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { authSecretWeakness } from '../config';
+import { makePrivateFolder, PRIVATE_FILE } from '../private-files';
 import { fileStamp, syncToDisk } from './backup-files';
-import { BACKUP_INFO_TABLE, checkBookFile, UnusableBookError, type BackupInfo } from './book-file';
+import type { BackupInfo, BookSummary } from './book-file';
 import { processUsing } from './pid-file';
+import type { ReadAnswer, ReadRequest } from './restore-read-process';
+import { setAside } from './set-aside';
 
 // Puts a backup in the database's place, with the app stopped. Nothing is replaced until the backup has been
-// checked whole; the database it replaces (with any log SQLite had not folded in yet) and the auth secret are
-// kept aside under a dated name, never deleted.
+// read and checked whole, within a time limit, and its auth secret is one the app starts with; the database it
+// replaces (with any log SQLite had not folded in yet) and the auth secret are kept aside under a dated name of
+// their own, never deleted nor overwritten.
 
 /** Restore did nothing; the message says why (the command adds "Nothing was replaced."). */
 export class RestoreRefused extends Error {
   override name = 'RestoreRefused';
 }
+
+/**
+ * How long the backup may take to be read and checked before restore gives up on it. A backup of 130,000
+ * reservations is made and checked in about two seconds (backup-process.ts); a read that takes minutes is a disk
+ * or network mount that stopped answering, and restore says so rather than wait for ever.
+ */
+export const RESTORE_TIMEOUT_MS = 2 * 60 * 1000;
 
 export interface RestoreRequest {
   file: string;
@@ -20,6 +34,8 @@ export interface RestoreRequest {
   /** DATA_DIR/auth-secret when the app's secret comes from it, else undefined (AUTH_SECRET is set). */
   authSecretFile: string | undefined;
   now: Date;
+  /** RESTORE_TIMEOUT_MS, but for tests. */
+  timeoutMs: number;
 }
 
 export interface RestoreResult {
@@ -35,51 +51,36 @@ export interface RestoreResult {
 
 const SQLITE_COMPANIONS = ['-wal', '-shm', '-journal'];
 
-export function restoreBackup({ file, databaseFile, authSecretFile, now }: RestoreRequest): RestoreResult {
+export async function restoreBackup(request: RestoreRequest): Promise<RestoreResult> {
+  const { file, databaseFile, authSecretFile, now } = request;
   const running = processUsing(databaseFile);
   if (running !== undefined)
     throw new RestoreRefused(`the app is running on ${databaseFile} (process ${running}); stop it first`);
 
-  // Checked and trimmed as a copy beside the database, so the final step is a rename on the same disk.
+  // Checked and trimmed as a copy beside the database, so the final step is a rename on the same disk; named for
+  // this process, so that no other restore writes it.
   const stamp = fileStamp(now);
-  const incoming = `${databaseFile}.restoring-${stamp}`;
-  mkdirSync(dirname(databaseFile), { recursive: true });
-  let summary: ReturnType<typeof checkBookFile>;
+  const incoming = `${databaseFile}.restoring-${stamp}-${process.pid}`;
+  makePrivateFolder(dirname(databaseFile));
+  let summary: BookSummary;
   try {
-    copyFileSync(file, incoming);
-    summary = checkBookFile(incoming);
-    const db = new Database(incoming, { fileMustExist: true });
-    try {
-      db.exec(`drop table if exists ${BACKUP_INFO_TABLE}`);
-    } finally {
-      db.close();
-    }
+    summary = await readInOwnProcess({ file, copy: incoming }, request.timeoutMs);
+    const secret = summary.info?.authSecret;
+    const weakness = authSecretFile && secret !== undefined ? authSecretWeakness(secret.trim()) : undefined;
+    if (weakness)
+      throw new RestoreRefused(
+        `${file} cannot be restored: its auth secret is ${weakness}, so the app would not start with it`,
+      );
+    if (existsSync(databaseFile)) foldLogIntoDatabase(databaseFile);
   } catch (error) {
     removeWithCompanions(incoming);
-    const reason =
-      error instanceof UnusableBookError
-        ? error.message
-        : (error as NodeJS.ErrnoException).code === 'ENOENT'
-          ? 'there is no such file'
-          : `it cannot be read (${(error as Error).message})`;
-    throw new RestoreRefused(`${file} cannot be restored: ${reason}`);
+    throw error;
   }
 
-  let previousDatabase: string | undefined;
-  if (existsSync(databaseFile)) {
-    try {
-      foldLogIntoDatabase(databaseFile);
-    } catch (error) {
-      removeWithCompanions(incoming);
-      throw error;
-    }
-    previousDatabase = `${databaseFile}.before-restore-${stamp}`;
-    renameSync(databaseFile, previousDatabase);
-    // Whatever log is left stays with the database it belongs to: SQLite pairs "<name>-wal" with "<name>".
-    for (const suffix of SQLITE_COMPANIONS) {
-      if (existsSync(databaseFile + suffix)) renameSync(databaseFile + suffix, previousDatabase + suffix);
-    }
-  }
+  // Whatever log is left goes aside with the database it belongs to.
+  const previousDatabase = existsSync(databaseFile)
+    ? setAside(databaseFile, `${databaseFile}.before-restore-${stamp}`, SQLITE_COMPANIONS)
+    : undefined;
   renameSync(incoming, databaseFile);
   syncToDisk(dirname(databaseFile));
 
@@ -88,13 +89,10 @@ export function restoreBackup({ file, databaseFile, authSecretFile, now }: Resto
   const restoredSecret = summary.info?.authSecret;
   if (restoredSecret && !authSecretFile) secret = 'environment';
   else if (restoredSecret && authSecretFile) {
-    const current = existsSync(authSecretFile) ? readFileSync(authSecretFile, 'utf8') : undefined;
-    if (current?.trim() !== restoredSecret) {
-      if (current !== undefined) {
-        previousSecret = `${authSecretFile}.before-restore-${stamp}`;
-        renameSync(authSecretFile, previousSecret);
-      }
-      writeFileSync(authSecretFile, `${restoredSecret}\n`, { mode: 0o600 });
+    if (currentSecret(authSecretFile) !== restoredSecret.trim()) {
+      if (existsSync(authSecretFile))
+        previousSecret = setAside(authSecretFile, `${authSecretFile}.before-restore-${stamp}`);
+      writeFileSync(authSecretFile, `${restoredSecret}\n`, { mode: PRIVATE_FILE });
     }
     secret = 'restored';
   }
@@ -107,6 +105,58 @@ export function restoreBackup({ file, databaseFile, authSecretFile, now }: Resto
     previousDatabase,
     previousSecret,
   };
+}
+
+/** The secret file's content, trimmed; undefined when there is none or it cannot be read (it is then replaced). */
+function currentSecret(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The backup copied beside the database and checked, by restore-read-process.ts in a process of its own: when that
+ * takes longer than `timeoutMs`, restore refuses and ends it, without waiting for it to end (a process stuck in a
+ * read on a stalled mount goes only once the read returns).
+ */
+function readInOwnProcess(request: ReadRequest, timeoutMs: number): Promise<BookSummary> {
+  const fromSources = import.meta.url.endsWith('.ts');
+  const entry = new URL(fromSources ? './restore-read-process.ts' : './restore-read-process.js', import.meta.url);
+  const child = fork(fileURLToPath(entry), [], {
+    execArgv: fromSources ? ['--import', 'tsx'] : [],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const refused = (reason: string) => new RestoreRefused(`${request.file} cannot be restored: ${reason}`);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      if (child.connected) child.disconnect();
+      child.unref();
+      reject(
+        refused(
+          `reading and checking it took longer than ${timeoutMs / 1000} s (is it on a disk or network mount that stopped answering? Copy it to a local disk first)`,
+        ),
+      );
+    }, timeoutMs);
+    child.once('message', (answer: ReadAnswer) => {
+      clearTimeout(timer);
+      if ('summary' in answer) resolve(answer.summary);
+      else reject(refused(answer.refusal));
+    });
+    // Also a message that could not be sent to a process ended meanwhile: the first outcome stands.
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    // 'close', not 'exit': it comes after the channel has delivered every message the process sent.
+    child.once('close', (code, signal) => {
+      clearTimeout(timer);
+      reject(refused(`the process reading it stopped (${signal ?? `exit code ${code}`})`));
+    });
+    child.send(request);
+  });
 }
 
 /**

@@ -1,28 +1,31 @@
 import { formatLongDate, todayIn, clockIn } from '../../booking/calendar';
 import { formatTime12h } from '../../booking/clock';
 import { count, loadSqliteCommandConfig } from './command-config';
-import { RestoreRefused, restoreBackup, type RestoreResult } from './restore-backup';
+import { RESTORE_TIMEOUT_MS, RestoreRefused, restoreBackup, type RestoreResult } from './restore-backup';
 
 // `npm run restore -- FILE`, and `node dist/server/restore.js FILE` in a build: puts a backup in place of the
 // SQLite book named by the app's settings, with the app stopped. It prints what it restored; a refusal is one
 // line on stderr ending "Nothing was replaced." with exit code 1.
 
-function main(args: string[]): number {
+async function main(args: string[]): Promise<number> {
   if (args.length !== 1 || !args[0]) {
     console.error('usage: npm run restore -- FILE   (FILE: a backup made by npm run backup or the daily snapshot)');
     return 1;
   }
   const [file] = args as [string];
+  // Without reading the auth secret file: restore is what puts a good one back when it is damaged.
   const config = loadSqliteCommandConfig(
     'restore: DATABASE_URL is PostgreSQL: restore it with pg_restore (README, "Backups"); this command restores SQLite backups only. Nothing was replaced.',
+    { readAuthSecret: false },
   );
   if (!config) return 1;
   try {
-    const result = restoreBackup({
+    const result = await restoreBackup({
       file,
       databaseFile: config.database.file,
       authSecretFile: config.authSecretFile,
       now: new Date(),
+      timeoutMs: RESTORE_TIMEOUT_MS,
     });
     console.log(describe(file, result, config.restaurant.timeZone));
     return 0;
@@ -52,4 +55,4 @@ function describe(file: string, result: RestoreResult, timeZone: string): string
   ].join('\n');
 }
 
-process.exitCode = main(process.argv.slice(2));
+process.exitCode = await main(process.argv.slice(2));

@@ -1,10 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { createRequire } from 'node:module';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import type pg from 'pg';
 import type { DatabaseTarget } from '../config';
+import { makePrivateFile, makePrivateFolder } from '../private-files';
 import type { Database } from './schema';
 import { FifoSqliteDialect } from './fifo-sqlite-dialect';
 import { withStatementCache } from './statement-cache';
@@ -30,7 +30,9 @@ const requirePg = (): typeof pg => {
 
 export function openDatabase(target: DatabaseTarget): AppDatabase {
   if (target.dialect === 'sqlite') {
-    mkdirSync(dirname(target.file), { recursive: true });
+    // The book holds every guest's details: private to the app's user, its log and shared memory with it.
+    makePrivateFolder(dirname(target.file));
+    makePrivateFile(target.file);
     const sqlite = new SqliteDatabase(target.file);
     // WAL lets readers run while a booking is written. FULL syncs the log at every commit, so an acknowledged
     // booking survives a power cut or an OS crash too (NORMAL survives only an app crash); measured with

@@ -1,10 +1,11 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Transporter } from 'nodemailer';
 import type nodemailerModule from 'nodemailer';
 import type { AppConfig } from '../config';
 import type { Logger } from '../logger';
+import { makePrivateFolder, PRIVATE_FILE } from '../private-files';
 import { removeEmailsTo } from './outbox-folder';
 
 export interface MailMessage {
@@ -70,10 +71,11 @@ export function createMailer(config: AppConfig, logger: Logger, restaurantName: 
     async send(message) {
       writer ??= nodemailer().createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
       const info = await writer.sendMail({ from: sender(), ...message });
-      mkdirSync(outbox, { recursive: true });
+      // Private to the app's user: a password-reset email carries a live link.
+      makePrivateFolder(outbox);
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = join(outbox, `${stamp}-${String(++sequence).padStart(4, '0')}.eml`);
-      writeFileSync(file, info.message as Buffer);
+      writeFileSync(file, info.message as Buffer, { mode: PRIVATE_FILE });
       const links = logLinks ? (message.text.match(/https?:\/\/\S+/g) ?? []) : undefined;
       logger.info({ to: message.to, subject: message.subject, file, links }, 'email written to the outbox');
     },

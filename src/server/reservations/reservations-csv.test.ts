@@ -3,29 +3,40 @@ import type { Reservation } from '../../shared/reservation';
 import { csvCell, reservationsCsv, toCsv } from './reservations-csv';
 
 describe('CSV cells', () => {
-  it('are written as they are when nothing in them needs quoting', () => {
-    expect(csvCell('Ann Guest')).toBe('Ann Guest');
-    expect(csvCell('')).toBe('');
-    expect(csvCell('Zoë 寿司')).toBe('Zoë 寿司');
-  });
-
-  it('are quoted, with quotes doubled, when they hold a comma, a quote or a line break (RFC 4180)', () => {
-    expect(csvCell('Smith, John')).toBe('"Smith, John"');
-    expect(csvCell('The "Tuna"')).toBe('"The ""Tuna"""');
-    expect(csvCell('one\ntwo')).toBe('"one\ntwo"');
-    expect(csvCell('one\r\ntwo')).toBe('"one\r\ntwo"');
-  });
-
-  it('start with a single quote when a spreadsheet would run them as a formula', () => {
-    expect(csvCell('=1+1')).toBe("'=1+1");
-    expect(csvCell('+1 555')).toBe("'+1 555");
-    expect(csvCell('-2+3')).toBe("'-2+3");
-    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(csvCell('\t=1+1')).toBe("'\t=1+1");
-    expect(csvCell('\r=1+1')).toBe('"\'\r=1+1"');
-    expect(csvCell('=HYPERLINK("http://evil.example","x")')).toBe('"\'=HYPERLINK(""http://evil.example"",""x"")"');
-    // Only at the start: inside a cell these are text.
-    expect(csvCell('a=b, c-d')).toBe('"a=b, c-d"');
+  // [what the guest typed, the cell written]. Quoted (RFC 4180, quotes doubled) when the text holds a separator
+  // (a comma, or the semicolon many European spreadsheets split on), a quote or a line break; started with a
+  // single quote when a spreadsheet would run it as a formula, also after leading spaces and in full-width forms.
+  it.each([
+    ['Ann Guest', 'Ann Guest'],
+    ['', ''],
+    ['Zoë 寿司', 'Zoë 寿司'],
+    ["O'Brien", "O'Brien"],
+    ['a=b c-d', 'a=b c-d'], // only at the start: inside a cell these are text
+    ['Smith, John', '"Smith, John"'],
+    ['x;=1+1', '"x;=1+1"'],
+    ['Tuna; salmon', '"Tuna; salmon"'],
+    ['The "Tuna"', '"The ""Tuna"""'],
+    ['one\ntwo', '"one\ntwo"'],
+    ['one\rtwo', '"one\rtwo"'],
+    ['one\r\ntwo', '"one\r\ntwo"'],
+    ['=1+1', "'=1+1"],
+    ['+1 555', "'+1 555"],
+    ['-2+3', "'-2+3"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\t=1', "'\t=1"],
+    ['\tAnn', "'\tAnn"],
+    ['\r=1+1', '"\'\r=1+1"'],
+    [' =1+1', "' =1+1"],
+    ['   @SUM(A1)', "'   @SUM(A1)"],
+    ['\uFF1D1+1', "'\uFF1D1+1"], // ＝
+    ['\uFF0B1', "'\uFF0B1"], // ＋
+    ['\uFF0D1', "'\uFF0D1"], // －
+    ['\uFF20SUM(A1)', "'\uFF20SUM(A1)"], // ＠
+    [' \uFF1D1+1', "' \uFF1D1+1"],
+    ['=HYPERLINK("http://evil.example","x")', '"\'=HYPERLINK(""http://evil.example"",""x"")"'],
+    [' =1;2', '"\' =1;2"'],
+  ])('%j is written %j', (text, cell) => {
+    expect(csvCell(text)).toBe(cell);
   });
 });
 

@@ -5,12 +5,15 @@ import type { Reservation } from '../../shared/reservation';
 
 // The owner's export as a spreadsheet opens it cleanly: UTF-8 with a byte-order mark (else Excel guesses the
 // encoding and mangles accents), CRLF after every row, and RFC 4180 quoting. A cell that a spreadsheet would
-// run as a formula (a guest's name starting with =, +, -, @, a tab or a carriage return) starts with a
-// single quote instead, so it shows as the text it is (OWASP's advice on CSV injection).
+// run as a formula starts with a single quote instead, so it shows as the text it is (OWASP's advice on CSV
+// injection).
 
 const BYTE_ORDER_MARK = '\uFEFF';
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
+// =, +, - or @, also after leading spaces (spreadsheets skip them) and in their full-width forms ＝ ＋ － ＠
+// (U+FF1D, U+FF0B, U+FF0D, U+FF20), which some read as the ASCII ones; or a tab or carriage return first.
+const FORMULA_START = /^(\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|[\t\r])/;
+// Our comma, the semicolon many European spreadsheets split on instead, a quote, a line break.
+const NEEDS_QUOTES = /[",;\r\n]/;
 
 export function csvCell(value: string): string {
   const inert = FORMULA_START.test(value) ? `'${value}` : value;
