@@ -51,7 +51,7 @@ const FIRST_LOAD =
 // Small modules several lazy pages share (messages, list orders, table rules): one chunk instead of one each,
 // since the booking page carries the name of every chunk a lazy page may need, and each name costs its bytes.
 const SHARED_BY_LAZY_PAGES =
-  /src[\\/](shared[\\/]messages[\\/](forms|account|admin|my-reservations)|booking[\\/](sort-orders|editable-fields|assign-tables|table-choice)|client[\\/]admin[\\/]search)\.ts$/;
+  /src[\\/](shared[\\/]messages[\\/](forms|account|admin|my-reservations|booking-fields|table-choice)|booking[\\/](sort-orders|editable-fields|assign-tables|table-choice)|client[\\/]admin[\\/]search)\.ts$/;
 
 // In those folders but not needed to show the home page: the header's popups, loaded when first opened, and
 // the footer's logos, loaded as the footer comes near the view.

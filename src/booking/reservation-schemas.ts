@@ -3,6 +3,8 @@ import { SEAT_TYPES } from '../shared/seat-types';
 import { isIsoDate } from './calendar';
 import { isHhmm } from './clock';
 import * as bookingMessages from '../shared/messages/booking';
+import * as fieldMessages from '../shared/messages/booking-fields';
+import * as tableMessages from '../shared/messages/table-choice';
 import { ADMIN_MAX_PARTY } from './party-size';
 import { isValidPhone, phoneDigits } from './phone';
 import * as formMessages from '../shared/messages/forms';
@@ -11,13 +13,13 @@ import { personName, visibleLength } from '../shared/one-line-text';
 // The booking form's rules with the spec's exact messages (SPEC section 5), written once: the form's
 // resolver and the server's validator both use these schemas.
 
-const name = personName.refine((text) => visibleLength(text) >= 2, bookingMessages.nameTooShort);
+const name = personName.refine((text) => visibleLength(text) >= 2, fieldMessages.nameTooShort);
 
 const phoneNumber = z
-  .string({ error: bookingMessages.enterPhone })
+  .string({ error: fieldMessages.enterPhone })
   .trim()
-  .min(1, bookingMessages.enterPhone)
-  .refine(isValidPhone, bookingMessages.invalidPhone)
+  .min(1, fieldMessages.enterPhone)
+  .refine(isValidPhone, fieldMessages.invalidPhone)
   .transform(phoneDigits);
 
 const reservationDate = z
@@ -37,23 +39,23 @@ const partySize = (max: number) =>
           : value,
     z
       .number({
-        error: (issue) => (issue.input === undefined ? bookingMessages.selectGuests : bookingMessages.invalidGuests),
+        error: (issue) => (issue.input === undefined ? fieldMessages.selectGuests : fieldMessages.invalidGuests),
       })
-      .int(bookingMessages.invalidGuests)
-      .min(1, bookingMessages.invalidGuests)
-      .max(max, bookingMessages.invalidGuests),
+      .int(fieldMessages.invalidGuests)
+      .min(1, fieldMessages.invalidGuests)
+      .max(max, fieldMessages.invalidGuests),
   );
 
 const reminderEmail = z
-  .string({ error: bookingMessages.enterReminderEmail })
+  .string({ error: fieldMessages.enterReminderEmail })
   .trim()
-  .min(1, bookingMessages.enterReminderEmail)
+  .min(1, fieldMessages.enterReminderEmail)
   .max(254, formMessages.invalidEmail)
   .pipe(z.email(formMessages.invalidEmail));
 
 const startTime = z
-  .number({ error: (issue) => (issue.input === undefined ? bookingMessages.selectTime : bookingMessages.invalidTime) })
-  .refine(isHhmm, bookingMessages.invalidTime);
+  .number({ error: (issue) => (issue.input === undefined ? fieldMessages.selectTime : fieldMessages.invalidTime) })
+  .refine(isHhmm, fieldMessages.invalidTime);
 
 export const seatTypeSchema = z.enum(SEAT_TYPES);
 
@@ -66,12 +68,12 @@ const specialRequests = z
   .optional();
 
 const tableIds = z
-  .array(z.string().min(1).max(10, bookingMessages.invalidTableSelection), {
-    error: bookingMessages.invalidTableSelection,
+  .array(z.string().min(1).max(10, tableMessages.invalidTableSelection), {
+    error: tableMessages.invalidTableSelection,
   })
-  .min(1, bookingMessages.selectAtLeastOneTable)
-  .max(20, bookingMessages.invalidTableSelection)
-  .refine((ids) => new Set(ids).size === ids.length, bookingMessages.invalidTableSelection);
+  .min(1, tableMessages.selectAtLeastOneTable)
+  .max(20, tableMessages.invalidTableSelection)
+  .refine((ids) => new Set(ids).size === ids.length, tableMessages.invalidTableSelection);
 
 const fields = (maxParty: number) => ({
   name,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import * as adminMessages from '../../shared/messages/admin';
-import * as bookingMessages from '../../shared/messages/booking';
+import * as tableMessages from '../../shared/messages/table-choice';
 import { userMessage } from '../api/api-client';
 import { Banner, type BannerMessage } from '../components/banner';
 import { primaryButton, secondaryButton } from '../components/buttons';
@@ -50,7 +50,7 @@ export function ChangeSeatsPanel({ reservation, headingId, onSaved, onClose }: P
   const submit = () => {
     setProblem(null);
     if (!seatsEnough(capacity, reservation.partySize))
-      return setProblem(bookingMessages.seatsTooFew(capacity, reservation.partySize));
+      return setProblem(tableMessages.seatsTooFew(capacity, reservation.partySize));
     save.mutate({ id: reservation.id, tableIds: selected, seatType });
   };
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { seatsEnough } from '../../booking/table-choice';
-import * as bookingMessages from '../../shared/messages/booking';
+import * as tableMessages from '../../shared/messages/table-choice';
 import type { SeatType } from '../../shared/seat-types';
 import { Banner } from '../components/banner';
 import { primaryButton, secondaryButton } from '../components/buttons';
@@ -60,8 +60,8 @@ function TableChooser({
   const { selected, seats } = choice;
 
   const confirm = () => {
-    if (selected.length === 0) return setProblem(bookingMessages.selectAtLeastOneTable);
-    if (!seatsEnough(seats, partySize)) return setProblem(bookingMessages.needMoreSeats(partySize, seats));
+    if (selected.length === 0) return setProblem(tableMessages.selectAtLeastOneTable);
+    if (!seatsEnough(seats, partySize)) return setProblem(tableMessages.needMoreSeats(partySize, seats));
     setProblem(null);
     onConfirm(selected);
   };

@@ -1,5 +1,5 @@
 import * as adminMessages from '../../shared/messages/admin';
-import * as bookingMessages from '../../shared/messages/booking';
+import * as tableMessages from '../../shared/messages/table-choice';
 import type { SeatType } from '../../shared/seat-types';
 import { countOf } from '../../booking/words';
 import { Banner } from '../components/banner';
@@ -26,7 +26,7 @@ export function TableGrid({ choice: { available, selected, toggle }, seatType, c
   if (tables.length === 0)
     return (
       <p className="text-sm text-stone-700">
-        {seatType === 'counter' ? bookingMessages.noAvailableCounterSeats : bookingMessages.noAvailableTables}
+        {seatType === 'counter' ? tableMessages.noAvailableCounterSeats : tableMessages.noAvailableTables}
       </p>
     );
   return (

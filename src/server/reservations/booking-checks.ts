@@ -1,4 +1,6 @@
 import * as bookingMessages from '../../shared/messages/booking';
+import * as fieldMessages from '../../shared/messages/booking-fields';
+import * as tableMessages from '../../shared/messages/table-choice';
 import type { Transaction } from 'kysely';
 import {
   assignForSlot,
@@ -48,7 +50,7 @@ export function checkWhen(
   const { today, nowHhmm } = restaurantClock(deps);
   const refusal = dateRefusal(date, role, today, calendarOf(settings)) ?? timeRefusal(date, startTime, today, nowHhmm);
   if (refusal) throw new AppError('date_not_bookable', refusal);
-  if (outsideHours(date, startTime, settings.hours)) throw new AppError('invalid_time', bookingMessages.invalidTime);
+  if (outsideHours(date, startTime, settings.hours)) throw new AppError('invalid_time', fieldMessages.invalidTime);
 }
 
 export function checkPartySize(settings: RestaurantSettings, role: Role, partySize: number) {
@@ -70,14 +72,14 @@ export function checkChosenTables(
 ) {
   const byId = new Map(tables.map((table) => [table.id, table]));
   const picked = chosen.map((id) => byId.get(id));
-  if (picked.some((table) => !table)) throw new AppError('invalid_tables', bookingMessages.invalidTableSelection);
+  if (picked.some((table) => !table)) throw new AppError('invalid_tables', tableMessages.invalidTableSelection);
   // Counter seats are booked as counter, floor tables as table: the seat type the book shows must be true.
   const ofType = new Set(candidateTables(tables, booking.seatType, 'admin').map((table) => table.id));
-  if (chosen.some((id) => !ofType.has(id))) throw new AppError('invalid_tables', bookingMessages.invalidTableSelection);
+  if (chosen.some((id) => !ofType.has(id))) throw new AppError('invalid_tables', tableMessages.invalidTableSelection);
   const seats = seatsChosen(chosen, tables);
   const { partySize } = booking;
   if (!seatsEnough(seats, partySize))
-    throw new AppError('not_enough_seats', bookingMessages.seatsTooFew(seats, partySize));
+    throw new AppError('not_enough_seats', tableMessages.seatsTooFew(seats, partySize));
   const free = new Set(freeTables(picked as Table[], booked, booking, excludeId).map((table) => table.id));
   if (chosen.some((id) => !free.has(id))) throw new AppError('slot_taken', bookingMessages.slotTaken);
 }

@@ -1,4 +1,4 @@
-import * as bookingMessages from '../../shared/messages/booking';
+import * as tableMessages from '../../shared/messages/table-choice';
 import { randomUUID } from 'node:crypto';
 import { endTimeFor } from '../../booking/clock';
 import type { CreateReservationInput } from '../../booking/reservation-schemas';
@@ -82,7 +82,7 @@ export async function createReservation({
   input: CreateReservationInput;
   source: BookingSource;
 }): Promise<Reservation> {
-  if (input.tableIds && actor.role !== 'admin') throw new AppError('forbidden', bookingMessages.invalidTableSelection);
+  if (input.tableIds && actor.role !== 'admin') throw new AppError('forbidden', tableMessages.invalidTableSelection);
   const resent = await earlierBooking(deps, actor, input);
   if (resent) return resent;
   const slot = { startTime: input.startTime, endTime: endTimeFor(input.startTime) };

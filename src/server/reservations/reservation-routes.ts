@@ -25,11 +25,11 @@ import { listReservationsOn } from './list-reservations-on';
 import { listTables } from './list-tables';
 import type { ReservationDeps } from './reservation-deps';
 import { updateReservation } from './update-reservation';
-import * as bookingMessages from '../../shared/messages/booking';
+import * as fieldMessages from '../../shared/messages/booking-fields';
 
 const dateQuery = z.string().max(20);
 const idParam = z.object({ id: z.string().min(1).max(100) });
-const partySizeQuery = z.coerce.number({ error: bookingMessages.invalidGuests }).int().min(1).max(40);
+const partySizeQuery = z.coerce.number({ error: fieldMessages.invalidGuests }).int().min(1).max(40);
 const excludeId = z.string().max(100).optional();
 
 // HTTP over the reservation service: parse, decide who is asking, call. The rules live in the service.

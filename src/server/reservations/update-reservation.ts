@@ -1,4 +1,4 @@
-import * as bookingMessages from '../../shared/messages/booking';
+import * as tableMessages from '../../shared/messages/table-choice';
 import { sameEditableFields } from '../../booking/editable-fields';
 import { endTimeFor } from '../../booking/clock';
 import type { UpdateReservationInput } from '../../booking/reservation-schemas';
@@ -33,8 +33,7 @@ export async function updateReservation({
   changes: UpdateReservationInput;
   source: BookingSource;
 }): Promise<Reservation> {
-  if (changes.tableIds && actor.role !== 'admin')
-    throw new AppError('forbidden', bookingMessages.invalidTableSelection);
+  if (changes.tableIds && actor.role !== 'admin') throw new AppError('forbidden', tableMessages.invalidTableSelection);
   // A guest keeps the seat type (SPEC section 5, Guest edit).
   const { seatType: requestedSeatType, tableIds: requestedTables, ...rest } = changes;
   const seatType = actor.role === 'admin' ? requestedSeatType : undefined;
