@@ -5,8 +5,8 @@ import { RootLayout } from './layout/root-layout';
 import { ReservationPage } from './reservations/reservation-page';
 
 // Routes match SPEC section 2 exactly: letter case counts (React Router ignores it unless told, hence
-// caseSensitive on each route), and the server sends an address with a trailing slash to the one without
-// (src/server/http/spa.ts). React Router's declarative mode (13 KiB gzipped, half of its data
+// caseSensitive on each route), and a trailing slash makes another path, not found (React Router would ignore it;
+// the layout shows the 404 page instead). React Router's declarative mode (13 KiB gzipped, half of its data
 // router) keeps the first load small. The home page (the booking form) ships with the entry, since most
 // visits start there; every other page is its own chunk, loaded on first visit.
 const NotFoundPage = lazy(() => import('./pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
@@ -38,7 +38,7 @@ export function AppRoutes() {
             </Suspense>
           }
         />
-        <Route element={<RootLayout />}>
+        <Route element={<RootLayout notFound={<NotFoundPage />} />}>
           <Route caseSensitive path="/admin" element={<AdminPage />} />
           <Route caseSensitive path="/admin/:section" element={<AdminSectionPage notFound={<NotFoundPage />} />} />
           <Route caseSensitive path="/" element={<ReservationPage />} />

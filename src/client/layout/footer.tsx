@@ -13,13 +13,27 @@ const linkClass = 'text-sm text-stone-300 hover:text-white hover:underline';
 
 export function Footer() {
   const auth = useAuth();
+  // The logo links to the restaurant's first page elsewhere (SPEC section 2, Footer: "Logo links to external sites").
+  const [elsewhere] = appConfig.links;
   const elsewhereRef = useRef<HTMLUListElement>(null);
   const showLogos = useInView(elsewhereRef);
   return (
     <footer className="mt-16 bg-stone-900 text-stone-100">
       <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 sm:grid-cols-2 md:grid-cols-4">
         <div className="space-y-3">
-          <Logo />
+          {elsewhere ? (
+            <a
+              className="inline-block rounded-md hover:opacity-90"
+              href={elsewhere.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`${appConfig.restaurantName} on ${elsewhere.label}`}
+            >
+              <Logo />
+            </a>
+          ) : (
+            <Logo />
+          )}
           <p className="text-sm text-stone-300">{appConfig.address}</p>
           <p className="text-sm">
             <a className={linkClass} href={phoneHref(appConfig.phone)}>

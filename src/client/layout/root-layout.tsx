@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/spinner';
 import { Footer } from './footer';
@@ -6,7 +6,8 @@ import { Header } from './header';
 import { PageErrorBoundary } from './page-error-boundary';
 import { ScrollToTop } from './scroll-to-top';
 
-export function RootLayout() {
+/** Every page's frame. `notFound` is the 404 page, shown for a path ending in a slash (routes match exactly). */
+export function RootLayout({ notFound }: { notFound: ReactNode }) {
   const { pathname } = useLocation();
   return (
     <div className="flex min-h-screen flex-col bg-stone-50 text-stone-900">
@@ -23,7 +24,7 @@ export function RootLayout() {
       <main id="main" className="mx-auto min-h-screen w-full max-w-5xl flex-1 px-4 py-8">
         <PageErrorBoundary key={pathname}>
           <Suspense fallback={<Spinner />}>
-            <Outlet />
+            {pathname.length > 1 && pathname.endsWith('/') ? notFound : <Outlet />}
           </Suspense>
         </PageErrorBoundary>
       </main>

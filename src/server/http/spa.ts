@@ -96,12 +96,13 @@ export function mountClient<E extends Env>(
       onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600'),
     }),
   );
-  // Routes match exactly (SPEC section 2): an address with a trailing slash is sent to the one without, its query
-  // kept. Extra leading slashes go too, so the new address never reads as another site ('//evil.example').
+  // Every address gets the app, whose router matches exactly (SPEC section 2: a trailing slash is another path, and
+  // shows the 404 page). Extra leading slashes alone are taken off, by a redirect that keeps the query: a page at
+  // '//evil.example' would make its relative links read as another site.
   app.get('*', (c) => {
     const { pathname, search } = new URL(c.req.url);
-    const exact = `/${pathname.replace(/^\/+|\/+$/g, '')}`;
-    return exact === pathname ? sendIndex(c) : c.redirect(`${exact}${search}`, 301);
+    const single = `/${pathname.replace(/^\/+/, '')}`;
+    return single === pathname ? sendIndex(c) : c.redirect(`${single}${search}`, 301);
   });
   return true;
 }
