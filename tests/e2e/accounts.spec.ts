@@ -69,13 +69,25 @@ test('a fresh install opened at 127.0.0.1 (no PUBLIC_URL): a guest signs up thro
   await page.getByLabel('Confirm password').fill('tablet-password-1');
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page.getByRole('heading', { name: 'Make a Reservation' })).toBeVisible();
+  // The page it lands on says a link to confirm the address is on its way, and can send it again.
+  await expect(page.getByText(`Welcome! We sent a link to ${email} to confirm your address.`)).toBeVisible();
+  await actionPathFromEmail(email, /Confirm your email/);
+  await page.getByRole('button', { name: 'Send the link again' }).click();
+  await expect(page.getByText(`We've sent a new link to ${email}.`)).toBeVisible();
+  await actionPathFromEmail(email, /Confirm your email/, 2);
   await page.getByLabel('Name').fill('Tablet Guest');
   await page.getByLabel('Phone Number').fill('5550100199');
   await page.getByLabel('Date').fill(openDate(4));
   await page.getByLabel('Number of Guests').selectOption('2');
   await page.getByRole('button', { name: '6:00 PM' }).click();
   await page.getByRole('button', { name: 'Reserve' }).click();
-  await expect(page.getByRole('heading', { name: 'Your reservation is confirmed' })).toBeVisible();
+  const confirmation = page.getByRole('region', { name: 'Your reservation is confirmed' });
+  await expect(confirmation).toContainText('Seat TypeTable');
+  await expect(confirmation).toContainText('To book another table, refresh the page.');
+  await confirmation.getByRole('link', { name: 'My Reservations' }).click();
+  await expect(page.getByRole('article').filter({ hasText: 'Tablet Guest' })).toBeVisible();
+  // The welcome was for the page signed up onto, not every page after.
+  await expect(page.getByText(/^Welcome! We sent a link/)).toHaveCount(0);
 });
 
 test('forgot password: the emailed link leads to a new password', async ({ page, guest }) => {

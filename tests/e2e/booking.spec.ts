@@ -316,6 +316,27 @@ test('My Reservations lists upcoming reservations first, soonest first, then pas
   expect(results.violations).toEqual([]);
 });
 
+test('times that failed to load can be asked again with Retry', async ({ guest: { page } }) => {
+  await page.goto('/');
+  // The server fails the first ask and the page's own second try, then answers again.
+  let failures = 0;
+  await page.route(/\/api\/availability\?/, async (route) => {
+    if (failures === 2) return route.continue();
+    failures++;
+    await route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { message: 'Something broke', code: 'internal' } }),
+    });
+  });
+  await page.getByLabel('Date').fill(openDate(5));
+  await page.getByLabel('Number of Guests').selectOption('2');
+  await expect(page.getByText('Failed to check availability. Please try again.')).toBeVisible();
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('button', { name: '5:00 PM' })).toBeVisible();
+  await expect(page.getByText('Failed to check availability. Please try again.')).toHaveCount(0);
+});
+
 test('book counter seats', async ({ guest: { page } }) => {
   await page.goto('/');
   await fillBooking(page, openDate(4), '2');

@@ -275,7 +275,10 @@ function AvailableTimes({
   if (state.isError)
     return (
       <Banner kind="error" className="mt-2">
-        {bookingMessages.availabilityFailed}
+        {bookingMessages.availabilityFailed}{' '}
+        <button type="button" className="font-semibold underline" onClick={() => void state.refetch()}>
+          Retry
+        </button>
       </Banner>
     );
   if (state.data.refusal) {

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
 import { AddToCalendar } from './add-to-calendar';
 import type { Reservation } from '../../shared/reservation';
-import { formatLongDate, partyLabel, timeRange } from '../reservation-ui/format';
+import { formatLongDate, partyLabel, seatTypeLabel, timeRange } from '../reservation-ui/format';
 
 /** Shown after a successful booking, in place of the form (SPEC section 2). */
 export function BookingConfirmation({ reservation }: { reservation: Reservation }) {
@@ -23,12 +24,20 @@ export function BookingConfirmation({ reservation }: { reservation: Reservation 
         <dd>{timeRange(reservation.startTime, reservation.endTime)} (1.5 hours)</dd>
         <dt className="font-semibold">Party size</dt>
         <dd>{partyLabel(reservation.partySize)}</dd>
+        <dt className="font-semibold">Seat Type</dt>
+        <dd>{seatTypeLabel(reservation.seatType)}</dd>
       </dl>
       <p className="text-stone-800">
         We'll send a reminder to {reservation.reminderEmail} on the morning of your reservation.
       </p>
       <AddToCalendar reservation={reservation} />
-      <p className="text-sm text-stone-700">To book another table, refresh the page.</p>
+      <p className="text-sm text-stone-700">
+        To book another table, refresh the page. To see, change or cancel this one, go to{' '}
+        <Link className="font-semibold text-red-900 underline" to="/my-reservations">
+          My Reservations
+        </Link>
+        .
+      </p>
     </section>
   );
 }

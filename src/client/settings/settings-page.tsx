@@ -5,7 +5,7 @@ import { TextField } from '../components/text-field';
 import { useDocumentTitle } from '../layout/use-document-title';
 import { ChangeEmailForm } from './change-email-form';
 import { DeleteAccount } from './delete-account';
-import { ResendVerification } from './resend-verification';
+import { ResendVerification } from '../auth/resend-verification';
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-red-50 text-red-900' : 'text-stone-700 hover:bg-stone-100'}`;

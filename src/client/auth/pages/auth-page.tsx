@@ -37,7 +37,9 @@ export function AuthPage() {
 
   // Someone already signed in (a bookmark, the back button after signing in) goes where signing in would take
   // them. Until the session is known the form shows, so a signed-out visitor never waits for it.
-  if (auth.status === 'signedIn' && (type === 'signin' || type === 'signup')) return <Navigate to={next} replace />;
+  // A sign-up that just succeeded lands here too, as the session arrives: the page it goes on to welcomes it.
+  if (auth.status === 'signedIn' && (type === 'signin' || type === 'signup'))
+    return <Navigate to={next} replace state={type === 'signup' ? { signedUp: true } : undefined} />;
 
   return (
     <section className="mx-auto max-w-md rounded-lg bg-white p-6 shadow-sm sm:p-8">

@@ -33,7 +33,8 @@ export function SignUpForm({ next, linkQuery }: { next: string; linkQuery: strin
       return setFailure(authErrorMessage(error));
     }
     await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
-    await navigate(next, { replace: true });
+    // The page it lands on says a link to confirm the address is on its way (layout/root-layout.tsx).
+    await navigate(next, { replace: true, state: { signedUp: true } });
   };
 
   return (
