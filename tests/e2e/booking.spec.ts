@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test, type Account } from './support/fixtures';
 import { addDays, formatLongDate, todayIn, weekdayOf } from '../../src/booking/calendar';
-import { closedDate, openDate } from './support/e2e-env';
+import { BASE_URL, closedDate, openDate } from './support/e2e-env';
 import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 
@@ -210,6 +210,41 @@ test('edits and cancels whose answers are lost are sent again and reported done'
   await expect(page.getByText('Reservation cancelled successfully.')).toBeVisible();
   await expect(page.getByText("You don't have any reservations yet.")).toBeVisible();
   expect(lost).toEqual({ PATCH: 1, DELETE: 1 });
+});
+
+test('a reservation cancelled in another tab leaves the list when the guest reaches for it, and says why', async ({
+  page,
+  guest,
+}) => {
+  const [first, second] = [openDate(43), openDate(44)];
+  const ids: string[] = [];
+  for (const reservationDate of [first, second]) {
+    const booked = await guest.book({ reservationDate, startTime: 1700 });
+    expect(booked.status()).toBe(201);
+    ids.push(((await booked.json()) as { reservation: { id: string } }).reservation.id);
+  }
+  await page.goto('/my-reservations');
+  const cardOn = (date: string) => page.getByRole('article', { name: `Reservation on ${formatLongDate(date)}` });
+  await expect(cardOn(first)).toBeVisible();
+  const cancelElsewhere = async (id: string) =>
+    expect((await page.request.delete(`/api/reservations/${id}`, { headers: { origin: BASE_URL } })).ok()).toBe(true);
+
+  // Cancelled in another tab while this one shows it; then Cancel here.
+  await cancelElsewhere(ids[0]!);
+  page.once('dialog', (dialog) => void dialog.accept());
+  await cardOn(first).getByRole('button', { name: 'Cancel' }).click();
+  const elsewhere = page.getByText(/^This reservation was cancelled elsewhere/);
+  await expect(elsewhere).toBeVisible();
+  await expect(cardOn(first)).toHaveCount(0);
+
+  // Cancelled in another tab while this one edits it; then Save.
+  await cardOn(second).getByRole('button', { name: 'Edit' }).click();
+  await cancelElsewhere(ids[1]!);
+  await page.getByRole('button', { name: '8:00 PM' }).click();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(elsewhere).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Edit reservation' })).toHaveCount(0);
+  await expect(page.getByText("You don't have any reservations yet.")).toBeVisible();
 });
 
 test('an edit to a time taken meanwhile says so in the form, and the time must be chosen again', async ({

@@ -24,6 +24,10 @@ import type { Reservation } from '../../shared/reservation';
 import { useMyReservations } from '../reservation-ui/use-reservation-queries';
 import { useCancelOwnReservation, useUpdateOwnReservation } from './use-my-reservations-api';
 
+/** What a guest is told of a reservation they had open that is gone (cancelled in another tab, or by the restaurant). */
+const CANCELLED_ELSEWHERE =
+  'This reservation was cancelled elsewhere (in another tab, on another device, or by the restaurant), so it is no longer in your list.';
+
 /** /my-reservations: the signed-in guest's reservations, to edit or cancel. */
 export function MyReservationsPage() {
   useDocumentTitle('My Reservations');
@@ -38,14 +42,20 @@ function MyReservations({ user }: { user: SessionUser }) {
   const list = useMyReservations();
   const [editingId, setEditingId] = useState<string | null>(null);
   const [notice, setNotice] = useState<BannerMessage | null>(null);
+  const gone = () => setNotice({ kind: 'info', text: CANCELLED_ELSEWHERE });
   const cancel = useCancelOwnReservation({
     cancelled: () => setNotice({ kind: 'success', text: myReservationsMessages.cancelled }),
+    gone,
     failed: (error) => setNotice({ kind: 'error', text: userMessage(error, myReservationsMessages.cancelFailed) }),
   });
   const update = useUpdateOwnReservation({
     sending: () => setNotice({ kind: 'info', text: myReservationsMessages.updating }),
     updated: () => {
       setNotice({ kind: 'success', text: myReservationsMessages.updated });
+      setEditingId(null);
+    },
+    gone: () => {
+      gone();
       setEditingId(null);
     },
     // The failure shows in the form, where the guest is.
@@ -55,7 +65,7 @@ function MyReservations({ user }: { user: SessionUser }) {
   // A result (not the "Updating" note) takes the focus: it is read out, and scrolled into view on a phone.
   const noticeRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (notice && notice.kind !== 'info') noticeRef.current?.focus();
+    if (notice && (notice.kind !== 'info' || notice.text === CANCELLED_ELSEWHERE)) noticeRef.current?.focus();
   }, [notice]);
   const { timeZone } = appConfig;
   const [today, nowHhmm] = [todayIn(timeZone), clockIn(timeZone)];

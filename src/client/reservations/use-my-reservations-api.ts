@@ -6,8 +6,18 @@ import { reservationKeys } from '../reservation-ui/use-reservation-queries';
 
 // My Reservations' writes. The page says what the guest sees; these keep the lists and times in step after it.
 
-/** Cancelling one's own reservation. */
-export function useCancelOwnReservation(on: { cancelled: () => void; failed: (error: Error) => void }) {
+/** The reservation is not there any more: cancelled in another tab, on another device, or by the restaurant. */
+const isGone = (error: Error) => error instanceof ApiError && error.status === 404;
+
+/**
+ * Cancelling one's own reservation. One already gone is `gone`, not a failure: the list is read again, so its
+ * card goes too.
+ */
+export function useCancelOwnReservation(on: {
+  cancelled: () => void;
+  gone: () => void;
+  failed: (error: Error) => void;
+}) {
   const queryClient = useQueryClient();
   // The cancels sent and not yet answered: one sent again after a lost answer may find the reservation gone,
   // which means the first one cancelled it.
@@ -28,12 +38,21 @@ export function useCancelOwnReservation(on: { cancelled: () => void; failed: (er
       on.cancelled();
       await queryClient.invalidateQueries({ queryKey: reservationKeys.mine });
     },
-    onError: on.failed,
+    onError: (error) => {
+      if (!isGone(error)) return on.failed(error);
+      on.gone();
+      void queryClient.invalidateQueries({ queryKey: reservationKeys.mine });
+    },
   });
 }
 
-/** Editing one's own reservation: only the changed fields are sent. */
-export function useUpdateOwnReservation(on: { sending: () => void; updated: () => void; failed: () => void }) {
+/** Editing one's own reservation: only the changed fields are sent. One already gone is `gone`, as for a cancel. */
+export function useUpdateOwnReservation(on: {
+  sending: () => void;
+  updated: () => void;
+  gone: () => void;
+  failed: () => void;
+}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, changes }: { id: string; changes: UpdateReservationInput }) =>
@@ -46,7 +65,12 @@ export function useUpdateOwnReservation(on: { sending: () => void; updated: () =
       await queryClient.invalidateQueries({ queryKey: reservationKeys.mine });
     },
     // A time taken meanwhile leaves the list of times.
-    onError: () => {
+    onError: (error) => {
+      if (isGone(error)) {
+        on.gone();
+        void queryClient.invalidateQueries({ queryKey: reservationKeys.mine });
+        return;
+      }
       on.failed();
       void queryClient.invalidateQueries({ queryKey: reservationKeys.allAvailability });
     },
