@@ -47,8 +47,11 @@ async function openDashboard(page: Page, date: string) {
 }
 
 test('a guest is denied, then sent home after 3 seconds; a visitor is sent to sign in', async ({ page, accounts }) => {
-  await page.goto('/admin');
-  await expect(page).toHaveURL(/\/auth\/signin\?next=%2Fadmin/);
+  // Every admin page sends a visitor to sign in, and back to it after.
+  for (const path of ['/admin/print?date=2026-12-01', '/admin/settings', '/admin/networks', '/admin']) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(`/auth/signin?next=${encodeURIComponent(path)}`);
+  }
   await accounts.guest({ page, emailPrefix: 'nosy' });
   await page.goto('/admin');
   await expect(page.getByRole('alert')).toHaveText('Access Denied: Admin privileges required');

@@ -6,7 +6,7 @@ import * as adminMessages from '../../shared/messages/admin';
 import { formatPhoneInput } from '../../booking/phone';
 import { api, unwrap } from '../api/api-client';
 import { appConfig } from '../app-config';
-import { useAuth } from '../auth/use-auth';
+import { AdminOnly } from './admin-only';
 import { Spinner } from '../components/spinner';
 import { formatLongDate, timeRange } from '../reservation-ui/format';
 import { searchReservations } from './search';
@@ -16,15 +16,21 @@ import { searchReservations } from './search';
  * renders every value as text, so a name like <img onerror=...> prints as the characters it is.
  */
 export function PrintReportPage() {
-  const auth = useAuth();
+  // The same door as every admin page: a visitor signs in first and comes back here, a guest is turned away.
+  return (
+    <AdminOnly>
+      <PrintReport />
+    </AdminOnly>
+  );
+}
+
+function PrintReport() {
   const [search] = useSearchParams();
   const date = search.get('date');
   const text = search.get('q') ?? '';
-  const isAdmin = auth.status === 'signedIn' && auth.user.isAdmin;
 
   const report = useQuery({
     queryKey: ['admin', 'print', date, text],
-    enabled: isAdmin,
     queryFn: async () =>
       date
         ? (await unwrap(api.reservations.$get({ query: { date } }))).reservations
@@ -39,8 +45,7 @@ export function PrintReportPage() {
     }
   }, [report.isSuccess, rows.length, date, text]);
 
-  if (auth.status === 'loading' || (isAdmin && report.isPending)) return <Spinner label="Preparing the report" />;
-  if (!isAdmin) return <p className="p-8 font-semibold text-red-900">{adminMessages.accessDenied}</p>;
+  if (report.isPending) return <Spinner label="Preparing the report" />;
   if (report.isError) return <p className="p-8 text-red-900">{adminMessages.loadAdminFailed}</p>;
 
   // Each cell names its column for the stacked layout of a phone screen (print-report in styles.css).
