@@ -218,6 +218,10 @@ describe('access matrix: every endpoint x every kind of caller', () => {
       } },
     { method: 'POST', path: '/api/account/email-action',                  expected: [400, 400, 400, 400, 400, 400],
       body: () => ({ mode: 'verifyEmail', oobCode: 'made-up-code' }) },
+    { method: 'POST', path: '/api/account/reset-link',                   expected: [200, 200, 200, 200, 200, 200],
+      // Anyone with a link may ask whether it still works; a made-up one does not.
+      body: () => ({ token: 'made-up-token' }),
+      check: (_caller, { body }) => expect(body).toEqual({ usable: false }) },
     { method: 'POST', path: '/api/account/password',                      expected: [401, 200, 200, 200, 200, 200],
       // The same password again: the endpoint works for a fresh session, and nobody's password changes.
       body: (caller) => ({ newPassword: PASSWORDS[ownerOf(caller) ?? 'guestA'] }) },

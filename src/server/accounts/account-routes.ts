@@ -35,6 +35,14 @@ export function accountRoutes(deps: Deps) {
         return c.json(await applyEmailAction(deps, mode, oobCode));
       },
     )
+    // Whether a password-reset link can still be used (it is single-use, and lasts an hour): the page it opens
+    // says so at once, instead of after the guest has typed a new password twice. Better Auth's own check answers
+    // with a redirect a page cannot read.
+    .post('/reset-link', validate('json', z.object({ token: z.string().min(1).max(200) })), async (c) => {
+      const context = await deps.auth.$context;
+      const found = await context.internalAdapter.findVerificationValue(`reset-password:${c.req.valid('json').token}`);
+      return c.json({ usable: Boolean(found && new Date(found.expiresAt) > new Date()) });
+    })
     .post(
       '/password',
       validate('json', z.object({ newPassword: z.string().min(1, accountMessages.enterPassword).max(200) })),

@@ -1,17 +1,40 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { AccountForm, NewPasswordFields } from '../account-form';
 import { accountResolver } from '../account-resolver';
 import { Link, useNavigate } from 'react-router';
 import type { NewPasswordValues } from '../../../shared/account-schemas';
+import { api, unwrap } from '../../api/api-client';
 import { Banner } from '../../components/banner';
+import { Spinner } from '../../components/spinner';
 import { authErrorMessage } from '../auth-error-message';
 import { signInPath } from '../safe-next';
 import { SESSION_QUERY_KEY } from '../use-auth';
 
-/** /auth/changepass?oobCode=...: the landing of a password-reset link. */
+/** /auth/changepass?oobCode=...: the landing of a password-reset link, checked as it opens. */
 export function ResetPasswordForm({ oobCode }: { oobCode: string }) {
+  const link = useQuery({
+    queryKey: ['reset-link', oobCode],
+    queryFn: () => unwrap(api.account['reset-link'].$post({ json: { token: oobCode } })),
+    staleTime: Infinity,
+  });
+  if (link.isPending) return <Spinner label="Checking the link" />;
+  // A link that cannot be checked (the server unreachable) still shows the form: its answer will say.
+  if (link.data && !link.data.usable) {
+    return (
+      <Banner kind="error">
+        This link has already been used, or has expired (a link lasts an hour).{' '}
+        <Link className="font-semibold underline" to="/auth/forgotpass">
+          Request a new link
+        </Link>
+      </Banner>
+    );
+  }
+  return <NewPasswordForm oobCode={oobCode} />;
+}
+
+function NewPasswordForm({ oobCode }: { oobCode: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
