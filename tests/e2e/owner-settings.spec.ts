@@ -236,3 +236,35 @@ test('saving the details renames the open page at once, header and footer', asyn
   await details.getByRole('button', { name: 'Save details' }).click();
   await expect(page.getByRole('link', { name: 'Umi Sushi home' })).toBeVisible();
 });
+
+test('a cap on guests per seating: the form offers only the parties it can seat, and a larger one is told to call', async ({
+  page,
+  browser,
+  isMobile,
+}) => {
+  await openSettings(page);
+  const rules = page.getByRole('form', { name: 'Booking rules' });
+  await rules.getByLabel('Guests per seating (0: no cap)').fill('4');
+  await rules.getByRole('button', { name: 'Save booking rules' }).click();
+  await expect(rules.getByText('Saved.')).toBeVisible();
+
+  const guest = await guestPage(browser, isMobile);
+  await guest.goto(`${app.url}/`);
+  const guests = guest.getByLabel('Number of Guests');
+  await expect(guests.getByRole('option')).toHaveText([
+    'Select guests',
+    '1 guest',
+    '2 guests',
+    '3 guests',
+    '4 guests',
+    '5 or more',
+  ]);
+  await guests.selectOption('7+');
+  await expect(guest.getByText('For parties of 5 or more, please call us at')).toBeVisible();
+  await guest.context().close();
+
+  // No cap again, for the other tests of this file.
+  await rules.getByLabel('Guests per seating (0: no cap)').fill('0');
+  await rules.getByRole('button', { name: 'Save booking rules' }).click();
+  await expect(rules.getByText('Saved.')).toBeVisible();
+});
