@@ -66,112 +66,81 @@ export function nextSlot(now: Date, hour: number, timeZone: string): Date {
   return slot > now ? slot : zonedInstant(addDays(today, 1), hour * 100, timeZone);
 }
 
+/** On PostgreSQL the operator's pg_dump takes the backups; the app says so once, and takes none. */
+const POSTGRES_BACKUPS: BackupSchedule = {
+  start: () => undefined,
+  stop: () => Promise.resolve(),
+  runDue: () => Promise.resolve(null),
+  status: () => ({ database: 'postgres' }),
+};
+
 export function createBackupSchedule(deps: { config: AppConfig; logger: Logger; now: () => Date }): BackupSchedule {
-  const { config, logger, now } = deps;
-  const { dir, hour, keep } = config.backups;
-  const timeZone = config.restaurant.timeZone;
-  const target = config.database;
-
-  if (target.dialect !== 'sqlite') {
-    return {
-      start: () =>
-        logger.info(
-          'backups: PostgreSQL is backed up by its operator with pg_dump (README, "Backups"); the app takes no snapshots',
-        ),
-      stop: () => Promise.resolve(),
-      runDue: () => Promise.resolve(null),
-      status: () => ({ database: 'postgres' }),
-    };
-  }
-
-  const databaseFile = target.file;
-  const startedAt = now();
-  let lastFailure: { at: string; message: string } | null = null;
-  let running: Promise<BackupResult | null> | null = null;
-
-  const retryAt = () => (lastFailure ? Date.parse(lastFailure.at) + RETRY_AFTER_FAILURE_MS : 0);
-
-  /** When the snapshot now due should be taken (`at` itself, or the retry after a failure); null when none is due. */
-  const dueAt = (at: Date): Date | null => {
-    const slot = latestSlot(at, hour, timeZone);
-    const newest = listBackups(dir)
-      .filter((file) => file.kind === 'daily')
-      .at(-1);
-    if (newest ? newest.takenAt >= slot : slot < startedAt) return null;
-    return new Date(Math.max(at.getTime(), retryAt()));
-  };
-
-  async function takeIfDue(): Promise<BackupResult | null> {
-    const at = now();
-    if (at.getTime() < retryAt()) return null;
-    try {
-      if (!dueAt(at)) return null;
-      const result = await backupInOwnProcess({
-        databaseFile,
-        backupDir: dir,
-        authSecretFile: config.authSecretFile,
-        kind: 'daily',
-        now: at,
-      });
-      lastFailure = null;
+  const { config, logger } = deps;
+  if (config.database.dialect === 'sqlite') return new DailySnapshots(deps, config.database.file);
+  return {
+    ...POSTGRES_BACKUPS,
+    start: () =>
       logger.info(
-        {
-          file: result.file,
-          reservations: result.reservations,
-          accounts: result.accounts,
-          authSecret: result.authSecretIncluded,
-          ms: Math.round(result.ms),
-        },
-        'backup taken',
-      );
-      for (const file of pruneDailyBackups(dir, keep)) logger.info({ file, keep }, 'old backup removed');
-      return result;
-    } catch (error) {
-      lastFailure = { at: at.toISOString(), message: (error as Error).message };
-      logger.error({ err: error, folder: dir }, 'backup failed');
-      return null;
-    }
+        'backups: PostgreSQL is backed up by its operator with pg_dump (README, "Backups"); the app takes no snapshots',
+      ),
+  };
+}
+
+type SqliteStatus = Extract<BackupStatus, { database: 'sqlite' }>;
+
+/** The SQLite book's daily snapshot: a minute tick that takes it when due, and what the dashboard shows of it. */
+class DailySnapshots implements BackupSchedule {
+  private readonly startedAt: Date;
+  private lastFailure: SqliteStatus['lastFailure'] = null;
+  private running: Promise<BackupResult | null> | null = null;
+  private cron: Cron | undefined;
+
+  constructor(
+    private readonly deps: { config: AppConfig; logger: Logger; now: () => Date },
+    private readonly databaseFile: string,
+  ) {
+    this.startedAt = deps.now();
   }
 
-  // Concurrent calls share the pass in progress (the minute tick and a test, say).
-  const runDue = (): Promise<BackupResult | null> => {
-    running ??= Promise.resolve()
-      .then(takeIfDue)
-      .finally(() => (running = null));
-    return running;
-  };
+  private get settings() {
+    return { ...this.deps.config.backups, timeZone: this.deps.config.restaurant.timeZone };
+  }
 
-  function status(): BackupStatus {
-    const at = now();
-    let newest: ReturnType<typeof listBackups>[number] | undefined;
-    let stored = 0;
+  start(): void {
+    const { dir, hour, keep, timeZone } = this.settings;
+    this.deps.logger.info(
+      `backups: daily at ${String(hour).padStart(2, '0')}:00 ${timeZone} into ${dir}, keeping the last ${keep}`,
+    );
+    this.cron = new Cron('* * * * *', { timezone: timeZone, protect: true }, () => void this.runDue());
+  }
+
+  async stop(): Promise<void> {
+    this.cron?.stop();
+    await this.running;
+  }
+
+  /** Concurrent calls share the pass in progress (the minute tick and a test, say). */
+  runDue(): Promise<BackupResult | null> {
+    this.running ??= Promise.resolve()
+      .then(() => this.takeIfDue())
+      .finally(() => (this.running = null));
+    return this.running;
+  }
+
+  status(): SqliteStatus {
+    const at = this.deps.now();
+    const { dir, hour, keep, timeZone } = this.settings;
+    let backups: ReturnType<typeof listBackups> = [];
     try {
-      const backups = listBackups(dir);
-      newest = backups.at(-1);
-      stored = backups.length;
+      backups = listBackups(dir);
     } catch {
       // An unreadable folder shows as no backup; the failed run says why.
     }
-    let lastSuccess: Extract<BackupStatus, { database: 'sqlite' }>['lastSuccess'] = null;
-    if (newest) {
-      let info: ReturnType<typeof readBackupInfo>;
-      try {
-        info = readBackupInfo(newest.path);
-      } catch {
-        // Named like a backup but unreadable: its name still says when it was taken.
-      }
-      lastSuccess = {
-        at: info?.createdAt ?? newest.takenAt.toISOString(),
-        file: newest.name,
-        reservations: info?.reservations ?? null,
-        accounts: info?.accounts ?? null,
-      };
-    }
     let due: Date | null;
     try {
-      due = dueAt(at);
+      due = this.dueAt(at);
     } catch {
-      due = new Date(Math.max(at.getTime(), retryAt()));
+      due = new Date(Math.max(at.getTime(), this.retryAt()));
     }
     return {
       database: 'sqlite',
@@ -179,27 +148,70 @@ export function createBackupSchedule(deps: { config: AppConfig; logger: Logger; 
       hour,
       keep,
       timeZone,
-      stored,
-      lastSuccess,
-      lastFailure,
+      stored: backups.length,
+      lastSuccess: describeNewest(backups.at(-1)),
+      lastFailure: this.lastFailure,
       nextAt: (due ?? nextSlot(at, hour, timeZone)).toISOString(),
     };
   }
 
-  let cron: Cron | undefined;
+  private async takeIfDue(): Promise<BackupResult | null> {
+    const { config, logger } = this.deps;
+    const { dir, keep } = this.settings;
+    const at = this.deps.now();
+    if (at.getTime() < this.retryAt()) return null;
+    try {
+      if (!this.dueAt(at)) return null;
+      const result = await backupInOwnProcess({
+        databaseFile: this.databaseFile,
+        backupDir: dir,
+        authSecretFile: config.authSecretFile,
+        kind: 'daily',
+        now: at,
+      });
+      this.lastFailure = null;
+      const { file, reservations, accounts, authSecretIncluded: authSecret } = result;
+      logger.info({ file, reservations, accounts, authSecret, ms: Math.round(result.ms) }, 'backup taken');
+      for (const old of pruneDailyBackups(dir, keep)) logger.info({ file: old, keep }, 'old backup removed');
+      return result;
+    } catch (error) {
+      this.lastFailure = { at: at.toISOString(), message: (error as Error).message };
+      logger.error({ err: error, folder: dir }, 'backup failed');
+      return null;
+    }
+  }
+
+  /** When the snapshot now due should be taken (`at` itself, or the retry after a failure); null when none is due. */
+  private dueAt(at: Date): Date | null {
+    const { dir, hour, timeZone } = this.settings;
+    const slot = latestSlot(at, hour, timeZone);
+    const newest = listBackups(dir)
+      .filter((file) => file.kind === 'daily')
+      .at(-1);
+    if (newest ? newest.takenAt >= slot : slot < this.startedAt) return null;
+    return new Date(Math.max(at.getTime(), this.retryAt()));
+  }
+
+  /** After a failure, the next try is not before RETRY_AFTER_FAILURE_MS. */
+  private retryAt(): number {
+    return this.lastFailure ? Date.parse(this.lastFailure.at) + RETRY_AFTER_FAILURE_MS : 0;
+  }
+}
+
+/** The newest backup as the dashboard shows it: when it was taken, and what it holds when it can be read. */
+function describeNewest(newest: ReturnType<typeof listBackups>[number] | undefined): SqliteStatus['lastSuccess'] {
+  if (!newest) return null;
+  let info: ReturnType<typeof readBackupInfo>;
+  try {
+    info = readBackupInfo(newest.path);
+  } catch {
+    // Named like a backup but unreadable: its name still says when it was taken.
+  }
   return {
-    runDue,
-    status,
-    start() {
-      logger.info(
-        `backups: daily at ${String(hour).padStart(2, '0')}:00 ${timeZone} into ${dir}, keeping the last ${keep}`,
-      );
-      cron = new Cron('* * * * *', { timezone: timeZone, protect: true }, () => void runDue());
-    },
-    async stop() {
-      cron?.stop();
-      await running;
-    },
+    at: info?.createdAt ?? newest.takenAt.toISOString(),
+    file: newest.name,
+    reservations: info?.reservations ?? null,
+    accounts: info?.accounts ?? null,
   };
 }
 
