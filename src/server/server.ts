@@ -85,7 +85,6 @@ export async function startServer(
   logger: Logger,
   options: StartOptions = {},
 ): Promise<RunningServer> {
-  const { clientDir } = options;
   const database = await prepareDatabase(config, logger);
   warnAboutOpenFiles(
     {
@@ -99,6 +98,62 @@ export async function startServer(
   // Until close(), `npm run restore` refuses to replace this database.
   const inUse = markDatabaseInUse(config.database);
   const now = options.now ?? (() => new Date());
+  const core = await startCore({ config, logger, database, now, mailTiming: options.mailTiming });
+  const accounts = await startAccounts({ config, logger, database, now, core });
+  const jobs = startJobs({ config, logger, database, now, core });
+  const shutdown = new AbortController();
+  const app = createApp({
+    config,
+    database,
+    ...accounts,
+    counters: core.counters,
+    health: core.health,
+    outbox: core.outbox,
+    feed: core.feed,
+    settings: core.settings,
+    booked: core.booked,
+    shutdown: shutdown.signal,
+    backups: jobs.backups,
+    now: options.now,
+    logger,
+    clientDir: options.clientDir,
+  });
+  const server = await listen(app.fetch, config);
+  const { port } = server.address() as AddressInfo;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+
+  return {
+    url: `http://${host}:${port}`,
+    database,
+    ...jobs,
+    outbox: core.outbox,
+    settings: core.settings,
+    close: async () => {
+      shutdown.abort();
+      core.settings.stop();
+      core.booked.stop();
+      core.health.stop();
+      jobs.retention.stop();
+      await jobs.reminders.stop();
+      await core.outbox.stop();
+      await jobs.backups.stop();
+      await closeConnections(server);
+      await core.feed.close();
+      await database.close();
+      inUse.release();
+    },
+  };
+}
+
+/** What every request and job works with: the change feed, the owner's settings, the book's copy, mail, counters. */
+async function startCore(deps: {
+  config: AppConfig;
+  logger: Logger;
+  database: AppDatabase;
+  now: () => Date;
+  mailTiming: Partial<OutboxTiming> | undefined;
+}) {
+  const { config, logger, database, now } = deps;
   const feed = database.pgPool
     ? await createPostgresFeed(database.pgPool, logger)
     : { ...createInProcessFeed(), close: () => Promise.resolve() };
@@ -112,25 +167,54 @@ export async function startServer(
       `${variable} is ignored: it set the owner's settings on the first start only, and they now say ${JSON.stringify(setting)} (change it in Admin, Settings)`,
     );
   }
-  const booked = createBookedCache({ db: database.db, feed });
   const restaurant = () => settings.current().details;
-  const mailer = createMailer(config, logger, () => restaurant().name);
   const outbox = createMailOutbox({
     db: database.db,
-    mailer,
+    mailer: createMailer(config, logger, () => restaurant().name),
     logger,
     now,
-    timing: { ...defaultOutboxTiming(config.mail.timeoutMs), ...options.mailTiming },
+    timing: { ...defaultOutboxTiming(config.mail.timeoutMs), ...deps.mailTiming },
   });
   outbox.start();
-  const counters = createRateCounters(database.db);
   const health = createDatabaseHealth({ db: database.db, logger });
   health.start();
+  return {
+    feed,
+    settings,
+    restaurant,
+    outbox,
+    health,
+    booked: createBookedCache({ db: database.db, feed }),
+    counters: createRateCounters(database.db),
+  };
+}
+
+type Core = Awaited<ReturnType<typeof startCore>>;
+
+/** Accounts: Better Auth with the app's emails, the admin seat, the origins writes may come from. */
+async function startAccounts(deps: {
+  config: AppConfig;
+  logger: Logger;
+  database: AppDatabase;
+  now: () => Date;
+  core: Core;
+}) {
+  const { config, logger, database, now, core } = deps;
+  const { counters, outbox } = core;
   const seat = createAdminSeat(database.db, config.adminEmail);
   const origins = createOriginPolicy(config);
   const keys = createAddressKeys(config.authSecret);
-  const emails = createAccountEmails({ config, database, outbox, counters, keys, logger, restaurant, now });
-  const personalData = { db: database.db, feed, timeZone: config.restaurant.timeZone, now };
+  const emails = createAccountEmails({
+    config,
+    database,
+    outbox,
+    counters,
+    keys,
+    logger,
+    restaurant: core.restaurant,
+    now,
+  });
+  const personalData = { db: database.db, feed: core.feed, timeZone: config.restaurant.timeZone, now };
   const auth = createAuth(config, database, {
     emails,
     seat,
@@ -143,71 +227,55 @@ export async function startServer(
     forgetAccountAddress: (user) => forgetAccountAddress({ counters, keys, outbox }, user),
   });
   await ensureAdminAccount(auth, seat, config, logger);
-  const retention = createRetentionJob({ ...personalData, logger, retentionDays: config.retentionDays });
+  return { auth, emails, seat, origins };
+}
+
+/** The jobs that run by the clock: the retention of personal data, the morning reminders, the daily backup. */
+function startJobs(deps: { config: AppConfig; logger: Logger; database: AppDatabase; now: () => Date; core: Core }) {
+  const { config, logger, database, now, core } = deps;
+  const retention = createRetentionJob({
+    db: database.db,
+    feed: core.feed,
+    timeZone: config.restaurant.timeZone,
+    now,
+    logger,
+    retentionDays: config.retentionDays,
+  });
   retention.start();
-  const shutdown = new AbortController();
-  const reminders = createReminderJob({ db: database.db, outbox, config, restaurant, logger, now });
+  const reminders = createReminderJob({
+    db: database.db,
+    outbox: core.outbox,
+    config,
+    restaurant: core.restaurant,
+    logger,
+    now,
+  });
   reminders.start();
   const backups = createBackupSchedule({ config, logger, now });
   backups.start();
-  const app = createApp({
-    config,
-    database,
-    auth,
-    emails,
-    seat,
-    counters,
-    health,
-    outbox,
-    origins,
-    feed,
-    settings,
-    booked,
-    shutdown: shutdown.signal,
-    backups,
-    now: options.now,
-    logger,
-    clientDir,
-  });
+  return { retention, reminders, backups };
+}
 
-  const server: ServerType = await new Promise((resolve, reject) => {
-    const created = createAdaptorServer({ fetch: app.fetch, hostname: config.host });
+function listen(fetch: (request: Request) => Response | Promise<Response>, config: AppConfig): Promise<ServerType> {
+  return new Promise((resolve, reject) => {
+    const created = createAdaptorServer({ fetch, hostname: config.host });
     created.once('error', reject);
     created.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG }, () => resolve(created));
   });
-  const { port } = server.address() as AddressInfo;
-  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+}
 
-  return {
-    url: `http://${host}:${port}`,
-    database,
-    reminders,
-    retention,
-    outbox,
-    backups,
-    settings,
-    close: async () => {
-      shutdown.abort();
-      settings.stop();
-      booked.stop();
-      health.stop();
-      retention.stop();
-      await reminders.stop();
-      await outbox.stop();
-      await backups.stop();
-      await new Promise<void>((resolve) => {
-        // Keep-alive sockets with no request in flight would hold close() open, and a browser may send one
-        // more request on them (an event stream reconnecting): keep closing them as they fall idle.
-        const sweep = setInterval(() => 'closeIdleConnections' in server && server.closeIdleConnections(), 100);
-        server.close(() => {
-          clearInterval(sweep);
-          resolve();
-        });
-        if ('closeIdleConnections' in server) server.closeIdleConnections();
-      });
-      await feed.close();
-      await database.close();
-      inUse.release();
-    },
-  };
+/**
+ * Stops taking connections and waits for the requests in flight. Keep-alive sockets with no request in flight would
+ * hold close() open, and a browser may send one more request on them (an event stream reconnecting): they are
+ * closed as they fall idle.
+ */
+function closeConnections(server: ServerType): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const sweep = setInterval(() => 'closeIdleConnections' in server && server.closeIdleConnections(), 100);
+    server.close(() => {
+      clearInterval(sweep);
+      resolve();
+    });
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+  });
 }
