@@ -27,49 +27,84 @@ export async function createPostgresFeed(
   pool: pg.Pool,
   logger: Logger,
 ): Promise<ChangeFeed & { close(): Promise<void> }> {
-  const listeners = new Set<(change: BookChange) => void>();
-  const instance = randomUUID();
-  const statusListeners = new Set<(status: FeedStatus) => void>();
-  let client: pg.PoolClient | undefined;
-  let destroyCurrent: (() => void) | undefined;
-  let closed = false;
-  let paused = false;
-  let retry: ReturnType<typeof setTimeout> | undefined;
+  const feed = new PostgresFeed(pool, logger);
+  await feed.start();
+  return feed;
+}
 
-  const tell = (status: FeedStatus) => {
-    for (const listener of statusListeners) listener(status);
-  };
+class PostgresFeed implements ChangeFeed {
+  private readonly listeners = new Set<(change: BookChange) => void>();
+  private readonly statusListeners = new Set<(status: FeedStatus) => void>();
+  private readonly instance = randomUUID();
+  /** The LISTEN connection now, and how to let go of it; none while reconnecting. */
+  private listening: { client: pg.PoolClient; destroy: () => void } | undefined;
+  private closed = false;
+  private paused = false;
+  private retry: ReturnType<typeof setTimeout> | undefined;
 
-  const connect = async () => {
-    const connection = await pool.connect();
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly logger: Logger,
+  ) {}
+
+  async start(): Promise<void> {
+    try {
+      await this.connect();
+    } catch (error) {
+      // The database answered start-up's ping a moment ago; if listening fails now, keep trying meanwhile.
+      this.paused = true;
+      this.logger.warn(
+        { reason: describeDatabaseError(error) },
+        'live updates paused: change feed cannot listen yet; retrying',
+      );
+      this.reconnect(1);
+    }
+  }
+
+  publish(change: BookChange): void {
+    for (const listener of this.listeners) listener(change);
+    const notice: Notice = { origin: this.instance, change };
+    this.pool.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(notice)]).catch((error: unknown) => {
+      // Listeners read the whole book again when the feed resumes, so a change lost here is not lost there.
+      this.logger.warn({ reason: describeDatabaseError(error) }, 'could not publish a reservation change');
+    });
+  }
+
+  subscribe(listener: (change: BookChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  onStatus(listener: (status: FeedStatus) => void): () => void {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.retry) clearTimeout(this.retry);
+    const current = this.listening;
+    if (current) await current.client.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
+    current?.destroy();
+  }
+
+  private async connect(): Promise<void> {
+    const connection = await this.pool.connect();
     let released = false;
-    // A LISTEN connection is never handed back for reuse: it is destroyed, exactly once, whether the
-    // server closes the feed or PostgreSQL drops the connection (pg may report an error more than once).
+    // A LISTEN connection is never handed back for reuse: it is destroyed, exactly once, whether the server closes
+    // the feed or PostgreSQL drops the connection (pg may report an error more than once).
     const destroy = () => {
       if (released) return;
       released = true;
       connection.removeAllListeners('notification');
       connection.release(true);
-      if (client === connection) client = undefined;
+      if (this.listening?.client === connection) this.listening = undefined;
     };
-    connection.on('notification', (message) => {
-      if (message.channel !== CHANNEL || !message.payload) return;
-      const { origin, change } = JSON.parse(message.payload) as Notice;
-      // This instance's own changes were heard when published.
-      if (origin === instance) return;
-      for (const listener of listeners) listener(change);
-    });
+    connection.on('notification', (message) => this.heard(message));
     connection.on('error', (error) => {
       if (released) return;
       destroy();
-      if (closed) return;
-      paused = true;
-      logger.warn(
-        { reason: describeDatabaseError(error) },
-        'live updates paused: change feed connection lost; reconnecting',
-      );
-      tell('paused');
-      reconnect(1);
+      if (!this.closed) this.lost(error);
     });
     try {
       await connection.query(`LISTEN ${CHANNEL}`);
@@ -77,60 +112,46 @@ export async function createPostgresFeed(
       destroy();
       throw error;
     }
-    client = connection;
-    destroyCurrent = destroy;
-  };
+    this.listening = { client: connection, destroy };
+  }
 
-  function reconnect(attempt: number) {
-    retry = setTimeout(() => {
-      retry = undefined;
-      if (closed) return;
-      connect().then(
-        () => {
-          if (!paused) return;
-          paused = false;
-          logger.warn({ attempts: attempt }, 'live updates resumed: change feed listening again');
-          tell('resumed');
-        },
-        () => reconnect(attempt + 1),
+  /** Another instance's change; this instance's own were heard when published. */
+  private heard(message: pg.Notification): void {
+    if (message.channel !== CHANNEL || !message.payload) return;
+    const { origin, change } = JSON.parse(message.payload) as Notice;
+    if (origin === this.instance) return;
+    for (const listener of this.listeners) listener(change);
+  }
+
+  private lost(error: Error): void {
+    this.paused = true;
+    this.logger.warn(
+      { reason: describeDatabaseError(error) },
+      'live updates paused: change feed connection lost; reconnecting',
+    );
+    this.tell('paused');
+    this.reconnect(1);
+  }
+
+  private reconnect(attempt: number): void {
+    this.retry = setTimeout(() => {
+      this.retry = undefined;
+      if (this.closed) return;
+      this.connect().then(
+        () => this.resumed(attempt),
+        () => this.reconnect(attempt + 1),
       );
     }, reconnectDelay(attempt));
   }
 
-  try {
-    await connect();
-  } catch (error) {
-    // The database answered start-up's ping a moment ago; if listening fails now, keep trying meanwhile.
-    paused = true;
-    logger.warn(
-      { reason: describeDatabaseError(error) },
-      'live updates paused: change feed cannot listen yet; retrying',
-    );
-    reconnect(1);
+  private resumed(attempts: number): void {
+    if (!this.paused) return;
+    this.paused = false;
+    this.logger.warn({ attempts }, 'live updates resumed: change feed listening again');
+    this.tell('resumed');
   }
 
-  return {
-    publish(change) {
-      for (const listener of listeners) listener(change);
-      const notice: Notice = { origin: instance, change };
-      pool.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(notice)]).catch((error: unknown) => {
-        // Listeners read the whole book again when the feed resumes, so a change lost here is not lost there.
-        logger.warn({ reason: describeDatabaseError(error) }, 'could not publish a reservation change');
-      });
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    onStatus(listener) {
-      statusListeners.add(listener);
-      return () => statusListeners.delete(listener);
-    },
-    async close() {
-      closed = true;
-      if (retry) clearTimeout(retry);
-      if (client) await client.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
-      destroyCurrent?.();
-    },
-  };
+  private tell(status: FeedStatus): void {
+    for (const listener of this.statusListeners) listener(status);
+  }
 }
