@@ -1,4 +1,4 @@
-import { betterAuth } from 'better-auth';
+import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { APIError, getIP } from 'better-auth/api';
 import type { AccountEmails } from './accounts/account-emails';
 import type { AddressKeys } from './accounts/address-keys';
@@ -30,7 +30,7 @@ export function clientAddressOf(request: Request | Headers | undefined): string 
  * A per-client-address rule for Better Auth's limiter (0: no limit). It counts a run of requests that come less
  * than `window` seconds apart: `max` of them, then the address waits until `window` seconds after the last one.
  */
-const perAddress = (max: number, window: number) => (max > 0 ? { window, max } : false);
+const perAddress = (max: number, window: number) => (max > 0 ? { window, max } : (false as const));
 
 interface AuthDeps {
   emails: AccountEmails;
@@ -51,8 +51,23 @@ export function createAuth(config: AppConfig, database: AppDatabase, deps: AuthD
   const { emails, seat, counters, keys, origins, logger, now, removeAccountData, forgetAccountAddress } = deps;
   // Better Auth signs with a public default when given no secret: never let that happen, whatever the caller.
   if (config.authSecret.length < MIN_SECRET_LENGTH) throw new Error('the auth secret is missing or too short');
-  const authLogger = logger.child({ component: 'better-auth' });
   const hooks = createAuthHooks({ counters, keys, emails, limits: config.fairUse, logger, now, clientAddressOf });
+
+  /**
+   * A password chosen through a reset link proves the mailbox: the address is verified, every wait after wrong
+   * passwords ends, and for the admin address the seat is granted (accounts/admin-seat.ts).
+   */
+  const afterPasswordReset = async (user: { id: string; email: string; emailVerified: boolean }) => {
+    await hooks.forgiveFailedSignIns(user.email);
+    if (!user.emailVerified) {
+      const context = await auth.$context;
+      await context.internalAdapter.updateUser(user.id, { emailVerified: true });
+    }
+    if (seat.isAdminAddress(user.email)) {
+      await seat.grant(user.id);
+      logger.warn({ email: user.email }, 'admin password set through the admin mailbox: admin rights granted');
+    }
+  };
 
   const auth = betterAuth({
     baseURL: config.publicUrl,
@@ -75,19 +90,7 @@ export function createAuth(config: AppConfig, database: AppDatabase, deps: AuthD
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: ({ user, token }, request) =>
         emails.sendPasswordReset(user.email, token, clientAddressOf(request)),
-      // A password chosen through a reset link proves the mailbox: the address is verified, every wait after wrong
-      // passwords ends, and for the admin address the seat is granted (accounts/admin-seat.ts).
-      onPasswordReset: async ({ user }) => {
-        await hooks.forgiveFailedSignIns(user.email);
-        if (!user.emailVerified) {
-          const context = await auth.$context;
-          await context.internalAdapter.updateUser(user.id, { emailVerified: true });
-        }
-        if (seat.isAdminAddress(user.email)) {
-          await seat.grant(user.id);
-          logger.warn({ email: user.email }, 'admin password set through the admin mailbox: admin rights granted');
-        }
-      },
+      onPasswordReset: ({ user }) => afterPasswordReset(user),
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -113,55 +116,72 @@ export function createAuth(config: AppConfig, database: AppDatabase, deps: AuthD
     },
     // A password change without the current password is allowed only this soon after signing in.
     session: { freshAge: config.freshSessionSeconds },
-    socialProviders: config.google
-      ? {
-          google: {
-            clientId: config.google.clientId,
-            clientSecret: config.google.clientSecret,
-            prompt: 'select_account',
-          },
-        }
-      : {},
-    rateLimit: {
-      enabled: true,
-      storage: 'database',
-      window: 60,
-      max: 100,
-      // Per client address, sized for a restaurant's shared Wi-Fi, where a seating's guests sign up and sign in
-      // within minutes of each other (README, "Security"): an account's own back-off after wrong passwords is in
-      // accounts/auth-hooks.ts, and what one inbox gets in accounts/account-emails.ts.
-      customRules: {
-        '/sign-in/email': perAddress(config.fairUse.signInsPerAddressPerMinute, 60),
-        '/sign-up/email': perAddress(config.fairUse.signUpsPerAddressPer10Minutes, 600),
-        '/request-password-reset': { window: 600, max: 10 },
-        '/send-verification-email': { window: 600, max: 10 },
-        '/change-password': { window: 60, max: 5 },
-        '/change-email': { window: 60, max: 3 },
-      },
-    },
-    advanced: {
-      // Better Auth skips its origin and redirect-target checks whenever NODE_ENV is 'test'; keep them on
-      // always, so the tests prove what production does (an off-site callbackURL is refused).
-      disableOriginCheck: false,
-      useSecureCookies: config.publicUrl.startsWith('https://'),
-      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
-      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
-    },
+    socialProviders: googleSignIn(config),
+    rateLimit: rateLimits(config),
+    advanced: advancedOptions(config),
     telemetry: { enabled: false },
-    // Better Auth's own lines (a refused callback URL, a wrong password) go through the app's logger: the same
-    // JSON lines as the rest in production, and LOG_LEVEL decides what is written. Not 'debug' (nor 'warn' or
-    // 'error'): at those levels Better Auth also prints every refused request to the console, past this logger.
-    logger: {
-      level: 'info',
-      log: (level, message, ...details: unknown[]) => {
-        // A database that is down is one expected fault, logged once by db/database-health.ts, not per request.
-        if (details.some(isDatabaseUnavailable)) return;
-        const error = details.find((detail) => detail instanceof Error);
-        authLogger[level]({ ...(error ? { err: error } : {}), ...(details.length ? { details } : {}) }, message);
-      },
-    },
+    logger: betterAuthLogger(logger),
   });
   return auth;
+}
+
+/** Google sign-in, when its client id and secret are set (the button shows only then). */
+function googleSignIn(config: AppConfig) {
+  if (!config.google) return {};
+  const { clientId, clientSecret } = config.google;
+  return { google: { clientId, clientSecret, prompt: 'select_account' as const } };
+}
+
+/**
+ * Better Auth's limits per client address, sized for a restaurant's shared Wi-Fi, where a seating's guests sign up
+ * and sign in within minutes of each other (README, "Security"): an account's own back-off after wrong passwords
+ * is in accounts/auth-hooks.ts, and what one inbox gets in accounts/account-emails.ts.
+ */
+function rateLimits(config: AppConfig): BetterAuthOptions['rateLimit'] {
+  return {
+    enabled: true,
+    storage: 'database',
+    window: 60,
+    max: 100,
+    customRules: {
+      '/sign-in/email': perAddress(config.fairUse.signInsPerAddressPerMinute, 60),
+      '/sign-up/email': perAddress(config.fairUse.signUpsPerAddressPer10Minutes, 600),
+      '/request-password-reset': { window: 600, max: 10 },
+      '/send-verification-email': { window: 600, max: 10 },
+      '/change-password': { window: 60, max: 5 },
+      '/change-email': { window: 60, max: 3 },
+    },
+  };
+}
+
+function advancedOptions(config: AppConfig): BetterAuthOptions['advanced'] {
+  return {
+    // Better Auth skips its origin and redirect-target checks whenever NODE_ENV is 'test'; keep them on always, so
+    // the tests prove what production does (an off-site callbackURL is refused).
+    disableOriginCheck: false,
+    useSecureCookies: config.publicUrl.startsWith('https://'),
+    ipAddress,
+    defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+  };
+}
+
+/**
+ * Better Auth's own lines (a refused callback URL, a wrong password) go through the app's logger: the same JSON
+ * lines as the rest in production, and LOG_LEVEL decides what is written. Not 'debug' (nor 'warn' or 'error'): at
+ * those levels Better Auth also prints every refused request to the console, past this logger.
+ */
+function betterAuthLogger(logger: Logger): BetterAuthOptions['logger'] {
+  const authLogger = logger.child({ component: 'better-auth' });
+  return {
+    level: 'info',
+    log: (level: 'info' | 'success' | 'warn' | 'error' | 'debug', message: string, ...details: unknown[]) => {
+      // A database that is down is one expected fault, logged once by db/database-health.ts, not per request.
+      if (details.some(isDatabaseUnavailable)) return;
+      const error = details.find((detail) => detail instanceof Error);
+      const method = level === 'success' ? 'info' : level;
+      authLogger[method]({ ...(error ? { err: error } : {}), ...(details.length ? { details } : {}) }, message);
+    },
+  };
 }
 
 export type Auth = ReturnType<typeof createAuth>;
