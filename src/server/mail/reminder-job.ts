@@ -7,6 +7,7 @@ import type { AppConfig } from '../config';
 import type { Database } from '../db/schema';
 import type { Logger } from '../logger';
 import type { MailOutbox } from './outbox';
+import { claimReminder, remindersDue, type ReminderDue } from './reminder-store';
 import { mailTemplates } from './templates';
 
 // The morning reminder (DESIGN.md): one email to the reminder address at 09:00 restaurant time on the
@@ -36,57 +37,45 @@ export function createReminderJob(deps: Deps) {
   const timeZone = config.restaurant.timeZone;
   let running: Promise<number> | null = null;
 
+  /**
+   * Recorded on the reservation and written to the outbox in one transaction: of two instances (or a retry), only
+   * the one whose claim lands queues it, and a queued reminder is never lost. False when another had it.
+   */
+  async function queueReminder(reservation: ReminderDue, today: string): Promise<boolean> {
+    return db.transaction().execute(async (trx) => {
+      if (!(await claimReminder(trx, reservation.id, today))) return false;
+      const message = mailTemplates.reminder(
+        deps.restaurant(),
+        reservation.reminderEmail,
+        reservation,
+        `${config.publicUrl}/my-reservations`,
+      );
+      await outbox.enqueue(
+        {
+          kind: 'reminder',
+          message,
+          dedupeKey: `reminder:${reservation.id}:${today}`,
+          reminder: {
+            reservationId: reservation.id,
+            reservationDate: today,
+            notAfter: zonedInstant(today, reservation.startTime, timeZone),
+          },
+        },
+        trx,
+      );
+      return true;
+    });
+  }
+
   /** Writes every reminder due now to the outbox; returns how many. */
   async function queueDueReminders(): Promise<number> {
     const now = deps.now();
     const today = todayIn(timeZone, now);
     const sendAt = reminderTime(today, timeZone);
     if (now < sendAt) return 0;
-    const due = await db
-      .selectFrom('reservations')
-      .selectAll()
-      .where('reservationDate', '=', today)
-      .where('startTime', '>', clockIn(timeZone, now))
-      // Booked after this morning's send time: the guest has just seen the confirmation.
-      .where('createdAt', '<', sendAt.toISOString())
-      .where((eb) => eb.or([eb('reminderSentFor', 'is', null), eb('reminderSentFor', '<>', today)]))
-      .execute();
-
+    const due = await remindersDue(db, today, clockIn(timeZone, now), sendAt.toISOString());
     let queued = 0;
-    for (const reservation of due) {
-      // Recorded on the reservation and written to the outbox in one transaction: of two instances (or a
-      // retry), only the one whose claim lands queues it, and a queued reminder is never lost.
-      const claimed = await db.transaction().execute(async (trx) => {
-        const claim = await trx
-          .updateTable('reservations')
-          .set({ reminderSentFor: today })
-          .where('id', '=', reservation.id)
-          .where((eb) => eb.or([eb('reminderSentFor', 'is', null), eb('reminderSentFor', '<>', today)]))
-          .executeTakeFirst();
-        if (Number(claim.numUpdatedRows) !== 1) return false;
-        const message = mailTemplates.reminder(
-          deps.restaurant(),
-          reservation.reminderEmail,
-          { ...reservation, startTime: Number(reservation.startTime), endTime: Number(reservation.endTime) },
-          `${config.publicUrl}/my-reservations`,
-        );
-        await outbox.enqueue(
-          {
-            kind: 'reminder',
-            message,
-            dedupeKey: `reminder:${reservation.id}:${today}`,
-            reminder: {
-              reservationId: reservation.id,
-              reservationDate: today,
-              notAfter: zonedInstant(today, Number(reservation.startTime), timeZone),
-            },
-          },
-          trx,
-        );
-        return true;
-      });
-      if (claimed) queued++;
-    }
+    for (const reservation of due) if (await queueReminder(reservation, today)) queued++;
     if (queued) {
       outbox.kick();
       logger.info({ queued, date: today }, 'morning reminders queued');
