@@ -4,7 +4,7 @@ import { hhmmToMinutes } from '../../src/booking/clock';
 import type { DatabaseTarget } from '../../src/server/config';
 import { openDatabase, type AppDatabase } from '../../src/server/db/database';
 import type { Reservation } from '../../src/shared/reservation';
-import { toReservation } from '../../src/server/reservations/reservation-record';
+import { toReservation } from '../../src/server/book/reservation-record';
 
 // Reads a whole book straight from the database and checks it the way an auditor would, without the app:
 // overlapping reservations on one table, reservations whose table holds are missing or extra, and the

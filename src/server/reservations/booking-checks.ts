@@ -28,7 +28,8 @@ import {
   newAccountBookingsFrom,
   reservationsOf,
 } from './reservation-store';
-import { type ReservationDeps, restaurantClock } from './reservation-deps';
+import type { ReservationDeps } from './reservation-deps';
+import { restaurantClock } from '../restaurant-clock';
 
 // The booking rules (src/booking) applied to the database, shared by the operations that write: when, how
 // many, which tables, fair use, the covers cap, and the database's last word on a table held twice. Every check

@@ -3,7 +3,8 @@ import { calendarOf, dateRefusalReason, timeRefusal, type DateRefusalReason } fr
 import { activeTables, closureOn, seatingsOn } from '../../booking/restaurant-settings';
 import type { Actor } from '../http/app-env';
 import type { SeatType } from '../../shared/seat-types';
-import { type ReservationDeps, restaurantClock } from './reservation-deps';
+import type { ReservationDeps } from './reservation-deps';
+import { restaurantClock } from '../restaurant-clock';
 
 /**
  * The answers already worked out over one copy of a date's bookings (booked-cache.ts), by everything else they

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { clockIn, todayIn } from '../../booking/calendar';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/schema';
 import type { ChangeFeed } from '../change-feed/change-feed';
@@ -8,7 +7,7 @@ import type { BookedCache } from './booked-cache';
 import type { BookingsInFlight } from './bookings-in-flight';
 
 // What every reservation operation works with: the database, the configuration, the owner's settings, the change
-// feed and the clock, and the restaurant's today read from that clock.
+// feed and the clock (the restaurant's today from it: restaurant-clock.ts).
 
 export interface ReservationDeps {
   db: Kysely<Database>;
@@ -22,11 +21,4 @@ export interface ReservationDeps {
   inFlight: BookingsInFlight;
   /** The current instant; tests pass a fixed clock. */
   now: () => Date;
-}
-
-/** The restaurant's today and wall clock (HHMM), read from the deps' clock in the restaurant's zone. */
-export function restaurantClock(deps: Pick<ReservationDeps, 'config' | 'now'>) {
-  const now = deps.now();
-  const today = todayIn(deps.config.restaurant.timeZone, now);
-  return { today, nowHhmm: clockIn(deps.config.restaurant.timeZone, now) };
 }

@@ -4,20 +4,15 @@ import { holdBlocks } from '../../booking/hold-blocks';
 import type { Database } from '../db/schema';
 import type { Actor } from '../http/app-env';
 import type { Reservation } from '../../shared/reservation';
-import { toReservation } from './reservation-record';
+import { selectReservations } from '../book/book-reads';
+import { toReservation } from '../book/reservation-record';
+
+export { reservationsDated } from '../book/book-reads';
 
 // The reservations' reads and writes. Every write of tables goes through writeHolds, so the database's
 // key on table_holds sees it.
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-/** Reservations with their owner's current email (the wire's `email`). */
-const selectReservations = (db: Db) =>
-  db
-    .selectFrom('reservations')
-    .leftJoin('user', 'user.id', 'reservations.userId')
-    .selectAll('reservations')
-    .select('user.email as accountEmail');
 
 export async function reservationsOn(db: Db, date: string): Promise<Reservation[]> {
   const rows = await selectReservations(db).where('reservations.reservationDate', '=', date).execute();
@@ -42,14 +37,6 @@ export async function bookedOn(db: Db, date: string): Promise<BookedReservation[
 
 export async function allReservations(db: Db): Promise<Reservation[]> {
   return (await selectReservations(db).execute()).map(toReservation);
-}
-
-/** Reservations dated within a range, both ends included; an end left out is open. */
-export async function reservationsDated(db: Db, range: { from?: string; to?: string }): Promise<Reservation[]> {
-  let query = selectReservations(db);
-  if (range.from) query = query.where('reservations.reservationDate', '>=', range.from);
-  if (range.to) query = query.where('reservations.reservationDate', '<=', range.to);
-  return (await query.execute()).map(toReservation);
 }
 
 /** An account's reservations from `fromDate` on. */

@@ -3,7 +3,7 @@ import type { Closure } from '../../booking/restaurant-settings';
 import type { ClosureInput } from '../../booking/settings-schemas';
 import type { Actor } from '../http/app-env';
 import { AppError } from '../http/errors';
-import { restaurantClock } from '../reservations/reservation-deps';
+import { restaurantClock } from '../restaurant-clock';
 import { upcomingReservations } from './affected-reservations';
 import { describeClosure } from './describe-change';
 import type { SettingsDeps } from './settings-deps';

@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import { hasBegun } from '../../booking/booking-window';
 import { byDateThenStart } from '../../booking/sort-orders';
 import type { Database } from '../db/schema';
-import { reservationsDated } from '../reservations/reservation-store';
+import { reservationIdsOnTable, reservationsDated } from '../book/book-reads';
 import type { Reservation } from '../../shared/reservation';
 
 // Which reservations a settings change would touch: those that have not begun (past ones are the record and
@@ -26,14 +26,7 @@ export async function upcomingReservations(
 
 /** The upcoming reservations that hold a table. */
 export async function upcomingOnTable(trx: Transaction<Database>, now: RestaurantNow, tableId: string) {
-  const holders = await trx
-    .selectFrom('table_holds')
-    .select('reservationId')
-    .distinct()
-    .where('tableId', '=', tableId)
-    .where('reservationDate', '>=', now.today)
-    .execute();
-  if (holders.length === 0) return [];
-  const ids = new Set(holders.map((hold) => hold.reservationId));
+  const ids = await reservationIdsOnTable(trx, tableId, now.today);
+  if (ids.size === 0) return [];
   return (await upcomingReservations(trx, now)).filter((reservation) => ids.has(reservation.id));
 }

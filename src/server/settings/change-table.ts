@@ -3,7 +3,7 @@ import { COUNTER_SEAT_SEATS_ONE, type TableChangesInput } from '../../booking/se
 import { countOf, TableLabel } from '../../booking/words';
 import type { Actor } from '../http/app-env';
 import { AppError } from '../http/errors';
-import { restaurantClock } from '../reservations/reservation-deps';
+import { restaurantClock } from '../restaurant-clock';
 import { upcomingOnTable } from './affected-reservations';
 import { describeTableChange, sameSetting } from './describe-change';
 import type { SettingsDeps } from './settings-deps';

@@ -1,7 +1,7 @@
 import type { Actor } from '../http/app-env';
 import { countOf, TableLabel } from '../../booking/words';
 import { AppError } from '../http/errors';
-import { restaurantClock } from '../reservations/reservation-deps';
+import { restaurantClock } from '../restaurant-clock';
 import { upcomingOnTable } from './affected-reservations';
 import { describeRetirement } from './describe-change';
 import type { SettingsDeps } from './settings-deps';

@@ -2,7 +2,7 @@ import { outsideHours, type WeeklyHours } from '../../booking/restaurant-setting
 import type { HoursInput } from '../../booking/settings-schemas';
 import type { Actor } from '../http/app-env';
 import { AppError } from '../http/errors';
-import { restaurantClock } from '../reservations/reservation-deps';
+import { restaurantClock } from '../restaurant-clock';
 import { upcomingReservations } from './affected-reservations';
 import { describeHoursChange, sameSetting } from './describe-change';
 import type { SettingsDeps } from './settings-deps';
