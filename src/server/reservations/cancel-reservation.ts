@@ -2,6 +2,7 @@ import type { Actor } from '../http/app-env';
 import type { ReservationDeps } from './reservation-deps';
 import { refuseIfBegun } from './booking-checks';
 import { getReservation } from './get-reservation';
+import { deleteReservation } from './reservation-store';
 
 export async function cancelReservation({
   deps,
@@ -14,6 +15,6 @@ export async function cancelReservation({
 }): Promise<void> {
   const current = await getReservation({ deps, actor, id });
   refuseIfBegun(deps, actor, current);
-  await deps.db.deleteFrom('reservations').where('id', '=', id).execute();
+  await deleteReservation(deps.db, id);
   deps.feed.publish({ type: 'deleted', id, reservationDate: current.reservationDate });
 }

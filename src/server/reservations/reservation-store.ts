@@ -129,6 +129,25 @@ export async function insertReservation(
   await writeHolds(trx, reservation);
 }
 
+/** Writes an edit: the reservation's fields (and, for a guest's move, where it was moved from). */
+export async function updateReservationRow(
+  trx: Transaction<Database>,
+  reservation: Reservation,
+  mark: { bookedFrom: string; bookedByNewAccount: number } | undefined,
+): Promise<void> {
+  const { id, createdAt: _createdAt, ...columns } = reservation;
+  await trx
+    .updateTable('reservations')
+    .set({ ...columns, ...mark, tableIds: JSON.stringify(reservation.tableIds) })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Removes a reservation; its table holds go with it. */
+export async function deleteReservation(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('reservations').where('id', '=', id).execute();
+}
+
 /** Replaces a reservation's holds with the blocks of its (new) tables, date and time. */
 export async function writeHolds(trx: Transaction<Database>, reservation: Reservation): Promise<void> {
   await trx.deleteFrom('table_holds').where('reservationId', '=', reservation.id).execute();

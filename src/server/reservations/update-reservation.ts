@@ -5,7 +5,7 @@ import type { UpdateReservationInput } from '../../booking/reservation-schemas';
 import type { Actor } from '../http/app-env';
 import { AppError } from '../http/errors';
 import type { Reservation } from '../../shared/reservation';
-import { findVisibleReservation, writeHolds } from './reservation-store';
+import { findVisibleReservation, updateReservationRow, writeHolds } from './reservation-store';
 import type { ReservationDeps } from './reservation-deps';
 import {
   ASSIGNMENT_ATTEMPTS,
@@ -78,12 +78,7 @@ export async function updateReservation({
           });
         }
         next.updatedAt = deps.now().toISOString();
-        const { id: _id, createdAt: _createdAt, ...columns } = next;
-        await trx
-          .updateTable('reservations')
-          .set({ ...columns, ...mark, tableIds: JSON.stringify(next.tableIds) })
-          .where('id', '=', id)
-          .execute();
+        await updateReservationRow(trx, next, mark);
         if (needsTables) await writeHolds(trx, next);
         return { next, previousDate: current.reservationDate, changed: true };
       }),
