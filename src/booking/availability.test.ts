@@ -62,7 +62,7 @@ describe('availability', () => {
   });
 });
 
-describe('covers per seating (issue 16)', () => {
+describe('covers per seating', () => {
   const booked = [
     { id: 'r1', tableIds: ['1'], startTime: 1800, endTime: 1930, partySize: 2 },
     { id: 'r2', tableIds: ['C1'], startTime: 1800, endTime: 1930, partySize: 1 },

@@ -64,7 +64,7 @@ describe('booking window', () => {
     expect(dateRefusal('2026-11-21', 'admin', today, calendar())).toBe('Reservations cannot be made for past dates');
   });
 
-  it("follows the owner's calendar: other closed weekdays, a closure's note, ranges, the guests' horizon (issue 16)", () => {
+  it("follows the owner's calendar: other closed weekdays, a closure's note, ranges, the guests' horizon", () => {
     const tuesdaysOff = calendar([], { hours: uniformHours({ first: '17:00', last: '20:30', everyMinutes: 30 }, [2]) });
     expect(dateRefusalReason('2026-11-24', 'guest', today, tuesdaysOff)).toBe('closed_weekday');
     expect(dateRefusal('2026-11-24', 'admin', today, tuesdaysOff)).toBe('We are closed on Tuesdays');

@@ -5,7 +5,7 @@ import * as bookingMessages from '../shared/messages/booking';
 // Which dates and times may be booked, by whom (SPEC sections 6 and 9, DESIGN.md defaults), over the owner's
 // calendar: the weekdays' hours, the closed dates and the guests' horizon (src/booking/restaurant-settings.ts).
 
-/** The guests' horizon before the owner sets another (issue 16: a booking rule in the admin's settings). */
+/** The guests' horizon before the owner sets another (a booking rule in the admin's settings). */
 export const GUEST_DAYS_AHEAD = 60;
 export const ADMIN_YEARS_AHEAD = 2;
 

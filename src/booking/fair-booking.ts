@@ -1,7 +1,7 @@
 import { hasBegun } from './booking-window';
 import { rangesOverlap } from './clock';
 
-// Fair use of the book (issue 19; the Terms forbid duplicate reservations for the same slot): what one guest
+// Fair use of the book (the Terms forbid duplicate reservations for the same slot): what one guest
 // may hold at once, so that one account cannot take a night's tables. The admin is exempt. 0 means no limit.
 
 // Why a guest may not hold one more reservation: not spec texts, in the spec's tone. Only the server says them

@@ -8,7 +8,7 @@ import { seatingTimes } from './seatings';
 const shipped = JSON.parse(readFileSync('config/restaurant.json', 'utf8')) as { seatings: object };
 const withSeatings = (seatings: object) => ({ ...shipped, seatings: { ...shipped.seatings, ...seatings } });
 
-describe('the seatings and the double-booking guard agree (issue 17.3)', () => {
+describe('the seatings and the double-booking guard agree', () => {
   it.each([
     [{ first: '17:15', last: '20:15', everyMinutes: 30 }, 'seatings.first'],
     [{ first: '17:00', last: '20:30', everyMinutes: 15 }, 'seatings.everyMinutes'],

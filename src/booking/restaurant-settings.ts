@@ -3,7 +3,7 @@ import { weekdayOf } from './calendar';
 import { clockToHhmm } from './clock';
 import { seatingTimes } from './seatings';
 
-// The owner's settings as the booking rules read them (issue 16): the floor plan, the hours of each weekday,
+// The owner's settings as the booking rules read them: the floor plan, the hours of each weekday,
 // the closed dates, the booking rules and the restaurant's details. They live in the database and are edited in
 // the admin (src/server/settings); config/restaurant.json and the RESTAURANT_* and BOOKING_* variables only
 // fill them on the first start (docs/decisions/0010-owner-settings.md). Pure: no I/O, no zod.

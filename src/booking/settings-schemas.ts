@@ -6,7 +6,7 @@ import { isNetworkText } from './network-text';
 import { seatingRuleBreaks, SEATINGS_FIELD_LABELS } from './seating-rules';
 import { WEEKDAY_NAMES } from './weekdays';
 
-// The owner's settings as the admin's forms send them (issue 16), written once: the forms' checks and the
+// The owner's settings as the admin's forms send them, written once: the forms' checks and the
 // server's validator use these schemas. Every message names its field, so a refusal says what to fix.
 
 const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;

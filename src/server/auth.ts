@@ -84,7 +84,7 @@ export function createAuth(config: AppConfig, database: AppDatabase, deps: AuthD
       enabled: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
-      // Guests may book before they verify (issue 3); the admin rule alone requires a verified address.
+      // Guests may book before they verify; the admin rule alone requires a verified address.
       requireEmailVerification: false,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,

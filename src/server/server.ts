@@ -48,8 +48,8 @@ export class DatabaseUnavailableError extends Error {
 /**
  * How many new connections the kernel may hold for the app while its one thread is busy. On a release night every
  * guest's phone connects within the same two seconds; Node's default (511) overflowed, the kernel dropped the
- * next attempts, and each dropped guest waited a second or more for the phone to try again (issue 18;
- * tests/integration/connection-burst.test.ts). The kernel caps it at net.core.somaxconn (4096 on current Linux).
+ * next attempts, and each dropped guest waited a second or more for the phone to try again
+ * (tests/integration/connection-burst.test.ts). The kernel caps it at net.core.somaxconn (4096 on current Linux).
  */
 const LISTEN_BACKLOG = 4096;
 

@@ -42,8 +42,8 @@ export function createAccountEmails(deps: {
   const withinAllowance = createEmailAllowances({ ...deps, perHour: config.fairUse.accountEmailsPerHour });
 
   // Written to the outbox, which delivers and retries in the background: a slow or failing mail server never
-  // blocks (or times) a sign-up. Past an allowance a request is answered as usual and nothing is sent (issue 19:
-  // 123 emails reached one person in 2 s).
+  // blocks (or times) a sign-up. Past an allowance a request is answered as usual and nothing is sent (an
+  // audit had 123 emails reached one person in 2 s).
   const deliver = async (kind: AccountMailKind, message: MailMessage, requester = 'the app') => {
     if (!(await withinAllowance(kind, message.to, requester))) {
       logger.warn(

@@ -4,7 +4,7 @@ const DOTS_IGNORED: Record<string, string> = { 'gmail.com': 'gmail.com', 'google
 /**
  * The inbox an address delivers to, as one spelling: lower case, without a +tag, and for the providers that ignore
  * dots, without dots and under one domain. Every count of the emails an inbox gets goes by it, so that
- * `Victim.Name+1@googlemail.com` and `victimname@gmail.com` share one allowance (an audit after issue 19 got 19 emails
+ * `Victim.Name+1@googlemail.com` and `victimname@gmail.com` share one allowance (an audit got 19 emails
  * past a cap of 5 into one inbox, spelling it differently each time). Not an account's identity: Better Auth
  * keeps the address as typed, lower-cased, and two spellings can be two accounts.
  */

@@ -7,7 +7,7 @@ import type { ChangeFeed } from '../change-feed/change-feed';
 import type { MailOutbox } from '../mail/outbox';
 import type { AddressKeys } from './address-keys';
 
-// The privacy policy's promises, kept by the code (issue 15.15): a guest can delete their account, and old
+// The privacy policy's promises, kept by the code: a guest can delete their account, and old
 // reservations lose the guest's details after the retention period. The restaurant keeps the fact of a past
 // reservation (date, time, party, tables) for its records; who made it, and how to reach them, go.
 

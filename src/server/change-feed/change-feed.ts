@@ -6,7 +6,7 @@ export type ReservationChange =
   | { type: 'updated'; reservation: Reservation; previousDate: string }
   | { type: 'deleted'; id: string; reservationDate: string };
 
-/** The owner changed a setting; every instance reads the settings again, up to this version (issue 16). */
+/** The owner changed a setting; every instance reads the settings again, up to this version. */
 export interface SettingsChange {
   type: 'settings';
   version: number;

@@ -10,7 +10,7 @@ import type { Database } from './schema';
 type LockKey = readonly [namespace: number, object: number];
 
 export const LOCKS = {
-  /** Bookings and edits take it shared; a change of the owner's settings takes it alone (issue 16). */
+  /** Bookings and edits take it shared; a change of the owner's settings takes it alone. */
   settings: [7101, 0] as LockKey,
   /** The covers of one date's seatings: bookings of that date under a covers cap take it one at a time. */
   coversOn: (isoDate: string): LockKey => [7102, Number(isoDate.replaceAll('-', ''))],

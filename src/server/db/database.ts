@@ -19,7 +19,7 @@ export interface AppDatabase {
   close(): Promise<void>;
 }
 
-// pg is loaded only for a PostgreSQL book: on SQLite it would be 5 MB of memory for nothing (issue 18: the app
+// pg is loaded only for a PostgreSQL book: on SQLite it would be 5 MB of memory for nothing (the app
 // should sit in under 100 MB idle). It is CommonJS, so it loads synchronously where it is needed.
 const requirePg = (): typeof pg => {
   const loaded = createRequire(import.meta.url)('pg') as typeof pg;

@@ -1,5 +1,5 @@
 // A read that must see the database as it is now, not as a copy kept from before the caller asked: a booking
-// refused from this instance's copies confirms the refusal this way (reservations/create-reservation.ts).
+// refused from this instance's copies confirms the refusal this way (reservations/guest-admission.ts).
 // On a release night a thousand such refusals of one date come within a second; one read each would queue behind
 // each other (SQLite's one connection, PostgreSQL's pool). So the reads of one key are shared: a caller joins the
 // read that will start next, never one already running (that one may have begun before the caller asked), and

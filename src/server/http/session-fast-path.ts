@@ -6,8 +6,8 @@ import type { Auth } from '../auth';
 import type { Database } from '../db/schema';
 import type { Session } from './app-env';
 
-// The common case of "who is asking", answered without Better Auth's endpoint machinery (issue 18;
-// docs/decisions/0011-session-fast-path.md): on a release night two thousand guests ask at once, and building an
+// The common case of "who is asking", answered without Better Auth's endpoint machinery
+// (docs/decisions/0011-session-fast-path.md): on a release night two thousand guests ask at once, and building an
 // endpoint context, verifying the cookie on the thread pool and reading the session and its user in two queries
 // was a quarter of the server's CPU (on PostgreSQL, half its socket writes). Here: the cookie parsed by Better
 // Auth's own parser (better-call), its signature checked as Better Auth signs it, and the session with its user

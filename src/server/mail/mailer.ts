@@ -27,7 +27,7 @@ export interface Mailer {
  * folder (and its links are logged), so a fresh install works with no mail server.
  */
 // nodemailer is loaded with the first email, not at start: most of the time no email is on its way, and it is
-// 5 MB of memory (issue 18: under 100 MB idle). It is CommonJS, so it loads synchronously.
+// 5 MB of memory (under 100 MB idle). It is CommonJS, so it loads synchronously.
 let nodemailerLoaded: typeof nodemailerModule | undefined;
 const nodemailer = () => (nodemailerLoaded ??= createRequire(import.meta.url)('nodemailer') as typeof nodemailerModule);
 

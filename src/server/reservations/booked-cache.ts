@@ -6,17 +6,10 @@ import { sharedFreshReads } from '../db/fresh-reads';
 import { bookedOn } from './reservation-store';
 
 // What availability reads of a date (which tables each reservation holds, when), kept between requests and
-// dropped by the change feed whenever a reservation of that date is made, moved or cancelled (issue 18). On a
-// release night two thousand guests ask about one date within two seconds: without it each asked the database,
-// and bookings waited behind the reads for the one SQLite connection.
-//
-// Availability only shows; a booking checks the book again in its own transaction, so a copy a moment old offers
-// a time that the booking then finds taken (and says so), never a double booking. The copy is never older than
-// the last change this instance heard, and at most `maxAgeMs` in any case; while the feed is not listening
-// (PostgreSQL's connection lost), nothing is kept.
-//
-// A guest's booking checks this copy before its transaction (reservations/create-reservation.ts), and a refusal
-// is confirmed by a fresh read (`getFresh`) that no copy can be behind.
+// dropped by the change feed whenever a reservation of that date is made, moved or cancelled; never older than the
+// last change this instance heard, at most `maxAgeMs`, and nothing kept while the feed is not listening
+// (docs/decisions/0016-release-night.md). A copy only shows: a booking checks the book again in its transaction, so
+// a copy a moment old can offer a time the booking then finds taken, never a double booking.
 
 export interface BookedCache {
   /** The date's booked reservations, from the copy when it is current, else from the database. */

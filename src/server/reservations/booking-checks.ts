@@ -150,7 +150,7 @@ export async function tablesForSlot({
 
 /**
  * The plain reasons the transaction would refuse a guest's booking of no chosen tables, judged from the given
- * settings and book (copies, for the pre-check in create-reservation.ts): its date, its party, or no table free
+ * settings and book (copies, for the pre-check in guest-admission.ts): its date, its party, or no table free
  * for it, in the words the transaction uses. Fair use and the covers cap are left to the transaction. Undefined
  * when the copies leave a table for it.
  */

@@ -2,15 +2,9 @@ import { rangesOverlap } from '../../booking/clock';
 import type { BookedReservation } from '../../booking/availability';
 
 // The guests' bookings this instance has let into their transactions and not yet seen end, by date, each with the
-// tables the copy of the book would give it (issue 18). On a release night hundreds of guests ask for the same
-// time within a second, and the copy shows its tables free until the bookings that take them commit. Let in at
-// once, all but a few opened a transaction of several round trips only to be refused. Counting the bookings in
-// flight as made, a guest's booking goes in only while a table is left for it; the rest wait here
-// (create-reservation.ts), then look again at the copy, which by then shows the tables taken.
-//
-// Waiting is for the bookings whose time overlaps the guest's: when one ends, made or not, those waiting at an
-// overlapping time look again. A booking that failed left its table free, and one that was made may have taken
-// the last table the guest could have had, so the guest is told at once. The transaction still decides every
+// tables the copy of the book would give it (docs/decisions/0016-release-night.md; guest-admission.ts lets them in).
+// Those waiting for room wait for a booking whose time overlaps theirs to end, made or not: a failed one left its
+// table free, a made one may have taken the last one theirs could have. The transaction still decides every
 // booking: this only spares the database the ones it would refuse.
 
 export interface BookingsInFlight {

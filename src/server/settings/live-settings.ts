@@ -22,7 +22,7 @@ import {
   type SettingsArea,
 } from './settings-store';
 
-// The owner's settings as every part of the app reads them (issue 16). Reads (availability, the page's config,
+// The owner's settings as every part of the app reads them. Reads (availability, the page's config,
 // emails) take this instance's copy, kept fresh by the change feed: a change on any instance is heard on every
 // other within moments (LISTEN/NOTIFY on PostgreSQL). Writes (bookings, edits) must not trust a copy: they read
 // the settings in their own transaction, after a lock that a settings change takes alone, so a booking racing a

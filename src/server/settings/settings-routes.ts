@@ -29,7 +29,7 @@ const tableParam = z.object({ id: z.string().min(1).max(10) });
 const closureParam = z.object({ id: z.string().min(1).max(100) });
 const trustedNetworkParam = z.object({ id: z.string().min(1).max(100) });
 
-// The owner's settings (issue 16), the admin's alone: who is asking is decided before anything is read of the
+// The owner's settings, the admin's alone: who is asking is decided before anything is read of the
 // request, so a guest learns nothing, not even whether a body would pass. Then parse and call.
 export function settingsRoutes(deps: SettingsDeps) {
   return new Hono<AppEnv>()

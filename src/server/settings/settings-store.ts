@@ -11,7 +11,7 @@ import type {
 } from '../../booking/restaurant-settings';
 import type { Database } from '../db/schema';
 
-// The owner's settings' reads and writes (issue 16). Details, hours and rules are one row of JSON; the tables
+// The owner's settings' reads and writes. Details, hours and rules are one row of JSON; the tables
 // and the closed dates are rows of their own; every change raises the row's version and leaves a line of history.
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -16,7 +16,7 @@ import { TrustedNetworksSection } from './trusted-networks-section';
 import { useOwnerSettings } from './use-settings-api';
 
 /**
- * /admin/settings: what the owner sets without a developer (issue 16): tables, hours, closed dates, booking
+ * /admin/settings: what the owner sets without a developer: tables, hours, closed dates, booking
  * rules, the restaurant's details, and who changed what. Every change is live at once for guests booking.
  */
 export function SettingsPage() {

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
 /**
- * A reservation belongs to an account, by the account's id (issue 19): matching by the email text let a new
+ * A reservation belongs to an account, by the account's id: matching by the email text let a new
  * account with someone's former address see their bookings, and lost them for the account whose email moved.
  * Existing rows are given the account whose email they carry; a row no account matches keeps no owner and is
  * the admin's to manage. Deleting an account leaves its reservations to the restaurant (set null).

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
 /**
- * The owner's settings move into the database (issue 16; docs/decisions/0010-owner-settings.md):
+ * The owner's settings move into the database (docs/decisions/0010-owner-settings.md):
  * - tables gain their place in the floor order (tables in consecutive places combine for a larger party; each
  *   starts at its number, as combinations followed the numbering before) and a retirement time (a retired table
  *   takes no bookings, and past reservations keep its id);
