@@ -2,15 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { CreateReservationInput } from '../../booking/reservation-schemas';
 import type { Reservation } from '../../shared/reservation';
 import type { Actor } from '../http/app-env';
-import {
-  ASSIGNMENT_ATTEMPTS,
-  checkFairBooking,
-  checkPartySize,
-  checkWhen,
-  tablesForSlot,
-  withHoldRetry,
-  type BookingSource,
-} from './booking-checks';
+import { checkFairBooking, type BookingSource } from './fair-use-checks';
+import { ASSIGNMENT_ATTEMPTS, tablesForSlot, withHoldRetry } from './table-checks';
+import { checkPartySize, checkWhen } from './when-and-party';
 import type { ReservationDeps } from './reservation-deps';
 import { insertReservation } from './reservation-store';
 import { bookingOwner, earlierBooking } from './resent-booking';
@@ -46,8 +40,8 @@ export async function bookAndPublish(request: BookingRequest, preferred?: string
 function bookSlot({ deps, actor, input, source, slot }: BookingRequest, preferred?: string[]): Promise<Reservation> {
   return deps.db.transaction().execute(async (trx) => {
     const settings = await deps.settings.forWrite(trx);
-    checkPartySize(settings, actor.role, input.partySize);
-    checkWhen(deps, settings, actor.role, input.reservationDate, input.startTime);
+    checkPartySize({ settings, role: actor.role, partySize: input.partySize });
+    checkWhen({ deps, settings, role: actor.role, date: input.reservationDate, startTime: input.startTime });
     const id = input.id ?? randomUUID();
     const mark = await checkFairBooking({
       trx,

@@ -1,6 +1,6 @@
 import type { Actor } from '../http/app-env';
 import type { ReservationDeps } from './reservation-deps';
-import { refuseIfBegun } from './booking-checks';
+import { refuseIfBegun } from './when-and-party';
 import { getReservation } from './get-reservation';
 import { deleteReservation } from './reservation-store';
 
@@ -14,7 +14,7 @@ export async function cancelReservation({
   id: string;
 }): Promise<void> {
   const current = await getReservation({ deps, actor, id });
-  refuseIfBegun(deps, actor, current);
+  refuseIfBegun({ deps, actor, reservation: current });
   await deleteReservation(deps.db, id);
   deps.feed.publish({ type: 'deleted', id, reservationDate: current.reservationDate });
 }

@@ -5,7 +5,7 @@ import type { Reservation } from '../../shared/reservation';
 import type { Actor } from '../http/app-env';
 import { AppError } from '../http/errors';
 import { bookAndPublish, type BookingRequest } from './book-slot';
-import type { BookingSource } from './booking-checks';
+import type { BookingSource } from './fair-use-checks';
 import { admitGuestBooking } from './guest-admission';
 import type { ReservationDeps } from './reservation-deps';
 import { earlierBooking } from './resent-booking';

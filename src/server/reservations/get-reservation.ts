@@ -2,7 +2,7 @@ import type { Actor } from '../http/app-env';
 import type { Reservation } from '../../shared/reservation';
 import { findVisibleReservation } from './reservation-store';
 import type { ReservationDeps } from './reservation-deps';
-import { notFound } from './booking-checks';
+import { notFound } from './when-and-party';
 
 /** The reservation if this actor may see it; another guest's reservation is "not found", never shown. */
 export async function getReservation({

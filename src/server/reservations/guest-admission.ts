@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateReservationInput } from '../../booking/reservation-schemas';
 import type { Reservation } from '../../shared/reservation';
-import { guestAssignment, plainRefusal } from './booking-checks';
+import { guestAssignment, plainRefusal } from './table-checks';
 import type { ReservationDeps } from './reservation-deps';
 
 /**
@@ -31,10 +31,10 @@ export async function admitGuestBooking({
     const madeBefore = deps.inFlight.madeCount();
     const copy = await deps.booked.get(date);
     const settings = deps.settings.current();
-    if (plainRefusal(deps, settings, input, copy)) break;
+    if (plainRefusal({ deps, settings, booking: input, booked: copy })) break;
     // A booking made here while the copy was read may be in neither it nor the bookings in flight: read again.
     if (deps.inFlight.madeCount() !== madeBefore) continue;
-    const place = guestAssignment(settings, input, [...copy, ...deps.inFlight.on(date)]);
+    const place = guestAssignment({ settings, booking: input, booked: [...copy, ...deps.inFlight.on(date)] });
     if (place.ok) return bookInFlight({ deps, input, slot, tableIds: place.tableIds, book });
     await deps.inFlight.mayHaveRoom(date, slot);
   }
@@ -89,7 +89,7 @@ async function bookOrRefuseFresh({
     const made = await resent();
     if (made) return made;
   }
-  const refusal = plainRefusal(deps, deps.settings.current(), input, booked);
+  const refusal = plainRefusal({ deps, settings: deps.settings.current(), booking: input, booked });
   if (refusal) throw refusal;
   return book();
 }

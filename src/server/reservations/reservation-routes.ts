@@ -9,7 +9,7 @@ import { clientIp } from '../http/client-ip';
 import { requireUser } from '../http/guards';
 import { validate } from '../http/validate';
 import { adminReservationRoutes } from './admin-reservation-routes';
-import type { BookingSource } from './booking-checks';
+import type { BookingSource } from './fair-use-checks';
 import { createBookingRateLimit } from './booking-rate-limit';
 import { cancelReservation } from './cancel-reservation';
 import { createReservation } from './create-reservation';

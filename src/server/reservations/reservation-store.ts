@@ -119,7 +119,7 @@ export async function insertReservation(
   trx: Transaction<Database>,
   reservation: Reservation,
   ownerId: string | null,
-  /** A guest's booking: the network it came from (booking-checks.ts); the admin's record none. */
+  /** A guest's booking: the network it came from (fair-use-checks.ts); the admin's record none. */
   mark: { bookedFrom: string; bookedByNewAccount: number } | undefined,
 ): Promise<void> {
   await trx

@@ -7,18 +7,9 @@ import { AppError } from '../http/errors';
 import type { Reservation } from '../../shared/reservation';
 import { findVisibleReservation, updateReservationRow, writeHolds } from './reservation-store';
 import type { ReservationDeps } from './reservation-deps';
-import {
-  ASSIGNMENT_ATTEMPTS,
-  notFound,
-  checkWhen,
-  checkPartySize,
-  tablesForSlot,
-  withHoldRetry,
-  checkFairBooking,
-  refuseIfBegun,
-  type BookingMark,
-  type BookingSource,
-} from './booking-checks';
+import { checkFairBooking, type BookingMark, type BookingSource } from './fair-use-checks';
+import { ASSIGNMENT_ATTEMPTS, tablesForSlot, withHoldRetry } from './table-checks';
+import { checkPartySize, checkWhen, notFound, refuseIfBegun } from './when-and-party';
 
 export async function updateReservation({
   deps,
@@ -43,7 +34,7 @@ export async function updateReservation({
       deps.db.transaction().execute(async (trx) => {
         const current = await findVisibleReservation(trx, actor, id);
         if (!current) throw notFound();
-        refuseIfBegun(deps, actor, current);
+        refuseIfBegun({ deps, actor, reservation: current });
         const settings = await deps.settings.forWrite(trx);
 
         const next: Reservation = { ...current, ...definedOnly(rest), ...(seatType ? { seatType } : {}) };
@@ -52,11 +43,11 @@ export async function updateReservation({
         const sizeChanged = next.partySize !== current.partySize;
         const seatTypeChanged = next.seatType !== current.seatType;
 
-        if (sizeChanged) checkPartySize(settings, actor.role, next.partySize);
+        if (sizeChanged) checkPartySize({ settings, role: actor.role, partySize: next.partySize });
         // A guest's move is checked as a booking from where it is sent, and the reservation records that network.
         let mark: BookingMark | undefined;
         if (whenChanged) {
-          checkWhen(deps, settings, actor.role, next.reservationDate, next.startTime);
+          checkWhen({ deps, settings, role: actor.role, date: next.reservationDate, startTime: next.startTime });
           mark = await checkFairBooking({ trx, deps, settings, actor, wanted: next, isNew: false, source });
         }
 
