@@ -1,5 +1,5 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
-import type * as AccountSchemaModule from '../../shared/account-schemas';
+import type * as AccountSchemaModule from '../../booking/account-schemas';
 
 // The account forms validate with the shared zod schemas, but zod is not needed to show a form: it loads with
 // the first validation (or when a form is first focused), so the sign-in page, where signed-out guests land,
@@ -8,7 +8,7 @@ import type * as AccountSchemaModule from '../../shared/account-schemas';
 type AccountSchemas = typeof AccountSchemaModule;
 type SchemaName = Extract<keyof AccountSchemas, `${string}Schema`>;
 
-const loadValidation = () => Promise.all([import('@hookform/resolvers/zod'), import('../../shared/account-schemas')]);
+const loadValidation = () => Promise.all([import('@hookform/resolvers/zod'), import('../../booking/account-schemas')]);
 
 /** Starts loading the validation code; forms call it when first focused. */
 export const preloadAccountValidation = () => void loadValidation().catch(() => undefined);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { AccountForm, NewPasswordFields } from './account-form';
 import { accountResolver } from './account-resolver';
-import type { NewPasswordValues } from '../../shared/account-schemas';
+import type { NewPasswordValues } from '../../booking/account-schemas';
 import { api, ApiError, unwrap } from '../api/api-client';
 import { Banner, type BannerMessage } from '../components/banner';
 import { primaryButton } from '../components/buttons';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { accountResolver, preloadAccountValidation } from './account-resolver';
-import type { ReauthenticateValues } from '../../shared/account-schemas';
+import type { ReauthenticateValues } from '../../booking/account-schemas';
 import { Banner } from '../components/banner';
 import { primaryButton, secondaryButton } from '../components/buttons';
 import { TextField } from '../components/text-field';

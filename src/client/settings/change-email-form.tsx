@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { AccountForm } from '../auth/account-form';
 import { accountResolver } from '../auth/account-resolver';
-import type { ChangeEmailValues } from '../../shared/account-schemas';
+import type { ChangeEmailValues } from '../../booking/account-schemas';
 import { authErrorMessage } from '../auth/auth-error-message';
 import { Banner, type BannerMessage } from '../components/banner';
 import { secondaryButton } from '../components/buttons';

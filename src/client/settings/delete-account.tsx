@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { hasBegun } from '../../booking/booking-window';
 import { clockIn, todayIn } from '../../booking/calendar';
-import type { ReauthenticateValues } from '../../shared/account-schemas';
+import type { ReauthenticateValues } from '../../booking/account-schemas';
 import { appConfig } from '../app-config';
 import { accountResolver, preloadAccountValidation } from '../auth/account-resolver';
 import { authErrorMessage } from '../auth/auth-error-message';

@@ -1,6 +1,6 @@
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { z } from 'zod';
-import { profileName } from '../../shared/account-schemas';
+import { profileName } from '../../booking/account-schemas';
 import type { FairUseLimits } from '../config';
 import type { RateCounters } from '../db/rate-counters';
 import type { Logger } from '../logger';

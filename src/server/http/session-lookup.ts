@@ -1,9 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Kysely } from 'kysely';
-import type { AdminSeat } from '../accounts/admin-seat';
 import type { Auth } from '../auth';
 import type { Database } from '../db/schema';
-import type { Actor, AppEnv, Session } from './app-env';
+import type { Actor, AppEnv, Role, Session } from './app-env';
 import { createSessionFastPath } from './session-fast-path';
 
 /**
@@ -11,7 +10,12 @@ import { createSessionFastPath } from './session-fast-path';
  * and the caller (`c.var.actor`) with its role decided once. Asked of Better Auth each time, so a session ended
  * anywhere stops at once (see docs/decisions/0006).
  */
-export function createSessionLookup(auth: Auth, seat: AdminSeat, db: Kysely<Database>) {
+export function createSessionLookup(
+  auth: Auth,
+  /** Whether a session holds the admin seat (accounts/admin-seat.ts). */
+  seat: { roleOf(session: Session): Promise<Role> },
+  db: Kysely<Database>,
+) {
   // Better Auth's session cookie name (with __Secure- in front when served over https).
   const cookieName = auth.$context.then((context) => context.authCookies.sessionToken.name);
   const fastPath = createSessionFastPath(auth, db);

@@ -8,7 +8,6 @@ import { closedWeekdays, type RestaurantSettings } from '../../booking/restauran
 import { openDaysHint } from '../../booking/weekdays';
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '../../shared/public-config';
 import type { AppConfig } from '../config';
-import type { LiveSettings } from '../settings/live-settings';
 
 export function publicConfig(config: AppConfig, settings: RestaurantSettings): PublicConfig {
   const { details, hours, rules } = settings;
@@ -42,7 +41,8 @@ export const PUBLIC_CONFIG_PLACEHOLDER = '<!--public-config-->';
 export function mountClient<E extends Env>(
   app: Hono<E>,
   config: AppConfig,
-  settings: LiveSettings,
+  /** The owner's settings as this instance has them now (settings/live-settings.ts). */
+  settings: { current(): RestaurantSettings },
   clientDir: string,
 ): boolean {
   const indexFile = join(clientDir, 'index.html');

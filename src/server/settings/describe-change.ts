@@ -1,11 +1,11 @@
 import { formatLongDate } from '../../booking/calendar';
 import { clockToHhmm, formatTime12h } from '../../booking/clock';
-import {
-  type BookingRules,
-  type DayHours,
-  type RestaurantDetails,
-  type Table,
-  type TrustedNetwork,
+import type {
+  BookingRules,
+  DayHours,
+  RestaurantDetails,
+  Table,
+  TrustedNetwork,
 } from '../../booking/restaurant-settings';
 import { WEEKDAY_NAMES } from '../../booking/weekdays';
 import { countOf, TableLabel, tableLabel } from '../../booking/words';

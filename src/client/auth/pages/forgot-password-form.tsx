@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { AccountForm } from '../account-form';
 import { accountResolver } from '../account-resolver';
 import { Link } from 'react-router';
-import type { ForgotPasswordValues } from '../../../shared/account-schemas';
+import type { ForgotPasswordValues } from '../../../booking/account-schemas';
 import { Banner, type BannerMessage } from '../../components/banner';
 import { TextField } from '../../components/text-field';
 import { authErrorMessage } from '../auth-error-message';

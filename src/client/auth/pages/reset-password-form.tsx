@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { AccountForm, NewPasswordFields } from '../account-form';
 import { accountResolver } from '../account-resolver';
 import { Link, useNavigate } from 'react-router';
-import type { NewPasswordValues } from '../../../shared/account-schemas';
+import type { NewPasswordValues } from '../../../booking/account-schemas';
 import { api, unwrap } from '../../api/api-client';
 import { Banner } from '../../components/banner';
 import { Spinner } from '../../components/spinner';

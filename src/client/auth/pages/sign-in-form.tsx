@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { AccountForm } from '../account-form';
 import { accountResolver } from '../account-resolver';
 import { Link, useNavigate } from 'react-router';
-import type { SignInValues } from '../../../shared/account-schemas';
+import type { SignInValues } from '../../../booking/account-schemas';
 import { appConfig } from '../../app-config';
 import { Banner } from '../../components/banner';
 import { TextField } from '../../components/text-field';

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { AccountForm, NewPasswordFields } from '../account-form';
 import { accountResolver } from '../account-resolver';
 import { Link, useNavigate } from 'react-router';
-import type { SignUpValues } from '../../../shared/account-schemas';
+import type { SignUpValues } from '../../../booking/account-schemas';
 import { Banner } from '../../components/banner';
 import { TextField } from '../../components/text-field';
 import { authErrorMessage } from '../auth-error-message';

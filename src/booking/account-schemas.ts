@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import * as accountMessages from './messages/account';
-import * as formMessages from './messages/forms';
-import { personName } from './one-line-text';
+import * as accountMessages from '../shared/messages/account';
+import * as formMessages from '../shared/messages/forms';
+import { personName } from '../shared/one-line-text';
 
 // Account form rules with the spec's messages (SPEC section 5, Auth), shared by the forms and the tests.
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { createReservationSchema } from '../booking/reservation-schemas';
-import { detailsSchema } from '../booking/settings-schemas';
+import { createReservationSchema } from './reservation-schemas';
+import { detailsSchema } from './settings-schemas';
 import { profileName } from './account-schemas';
 
 // One rule for the one-line texts people type, held by the three schemas that take them: the booking's guest
