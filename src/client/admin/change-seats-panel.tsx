@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import * as adminMessages from '../../shared/messages/admin';
 import * as tableMessages from '../../shared/messages/table-choice';
@@ -10,7 +11,8 @@ import { SeatTypeToggle } from '../reservation-ui/seat-type-toggle';
 import { TableGrid } from '../reservation-ui/table-grid';
 import { useTableChoice } from '../reservation-ui/use-table-choice';
 import type { Reservation } from '../../shared/reservation';
-import { useChangeSeats } from './use-admin-api';
+import { useUpdateReservation } from '../reservation-ui/use-reservation-writes';
+import { CANCELLED_ELSEWHERE, refreshAdminLists } from './use-admin-api';
 
 interface Props {
   reservation: Reservation;
@@ -32,8 +34,11 @@ export function ChangeSeatsPanel({ reservation, headingId, onSaved, onClose }: P
   const { selected, seats: capacity } = choice;
   const [problem, setProblem] = useState<string | null>(null);
 
-  const save = useChangeSeats({
-    changed: () => {
+  const queryClient = useQueryClient();
+  const save = useUpdateReservation({
+    refresh: () => refreshAdminLists(queryClient),
+    gone: () => onSaved([{ kind: 'info', text: CANCELLED_ELSEWHERE }]),
+    updated: () => {
       const notices: BannerMessage[] = [{ kind: 'success', text: adminMessages.seatsUpdated }];
       // Saved anyway; the spec only warns about wasted counter seats.
       if (seatType === 'counter' && selected.length > reservation.partySize) {
@@ -51,7 +56,7 @@ export function ChangeSeatsPanel({ reservation, headingId, onSaved, onClose }: P
     setProblem(null);
     if (!seatsEnough(capacity, reservation.partySize))
       return setProblem(tableMessages.seatsTooFew(capacity, reservation.partySize));
-    save.mutate({ id: reservation.id, tableIds: selected, seatType });
+    save.mutate({ id: reservation.id, changes: { tableIds: selected, seatType } });
   };
 
   return (

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { changedFields } from '../../booking/editable-fields';
@@ -13,7 +14,8 @@ import { ReservationForm } from '../reservation-ui/reservation-form';
 import { AdminReservationCard } from './admin-reservation-card';
 import { CancelDialog } from './cancel-dialog';
 import { ChangeSeatsPanel } from './change-seats-panel';
-import { useCancelReservation, useEditReservation, useTables } from './use-admin-api';
+import { useCancelReservation, useUpdateReservation } from '../reservation-ui/use-reservation-writes';
+import { CANCELLED_ELSEWHERE, refreshAdminLists, useTables } from './use-admin-api';
 
 type Panel = { kind: 'edit' | 'seats'; id: string };
 
@@ -40,7 +42,14 @@ export function ReservationList({ reservations, loading, failed, emptyMessage, s
   const [panel, setPanel] = useState<Panel | null>(null);
   const [cancelling, setCancelling] = useState<Reservation | null>(null);
 
+  const queryClient = useQueryClient();
+  const refresh = () => refreshAdminLists(queryClient);
   const cancel = useCancelReservation({
+    refresh,
+    gone: () => {
+      setCancelling(null);
+      setNotices([{ kind: 'info', text: CANCELLED_ELSEWHERE }]);
+    },
     cancelled: () => {
       setNotices([{ kind: 'success', text: myReservationsMessages.cancelled }]);
       setCancelling(null);
@@ -51,9 +60,14 @@ export function ReservationList({ reservations, loading, failed, emptyMessage, s
     },
   });
 
-  const edit = useEditReservation({
+  const edit = useUpdateReservation({
+    refresh,
     sending: () => setNotices([{ kind: 'info', text: myReservationsMessages.updating }]),
-    edited: () => {
+    gone: () => {
+      setNotices([{ kind: 'info', text: CANCELLED_ELSEWHERE }]);
+      closePanel();
+    },
+    updated: () => {
       setNotices([{ kind: 'success', text: myReservationsMessages.updated }]);
       closePanel();
     },

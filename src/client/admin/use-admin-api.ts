@@ -1,11 +1,8 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useState } from 'react';
-import type { UpdateReservationInput } from '../../booking/reservation-schemas';
-import type { SeatType } from '../../shared/seat-types';
 import { api, unwrap } from '../api/api-client';
 import { SESSION_QUERY_KEY } from '../auth/use-auth';
 import type { Reservation } from '../../shared/reservation';
-import { reservationKeys } from '../reservation-ui/use-reservation-queries';
 import { useRefreshPublicConfig } from './use-refresh-public-config';
 
 export const adminKeys = {
@@ -93,55 +90,11 @@ export function useAllReservations(enabled: boolean) {
   });
 }
 
-// The admin's writes. The dashboard says what the admin sees first; then the day's list and the search's list
-// are asked again.
-const refreshLists = async (queryClient: QueryClient) => {
+/** What the admin is told of a reservation they had open that another tab or device cancelled meanwhile. */
+export const CANCELLED_ELSEWHERE = 'This reservation was cancelled elsewhere (in another tab or on another device).';
+
+/** After the admin's writes: the day's list and the search's are asked again (the live stream also tells). */
+export async function refreshAdminLists(queryClient: QueryClient) {
   await queryClient.invalidateQueries({ queryKey: adminKeys.all });
   await queryClient.invalidateQueries({ queryKey: adminKeys.allDays });
-};
-
-/** Cancelling any reservation. */
-export function useCancelReservation(on: { cancelled: () => void; failed: (error: Error) => void }) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => unwrap(api.reservations[':id'].$delete({ param: { id } })),
-    onSuccess: async () => {
-      on.cancelled();
-      await refreshLists(queryClient);
-    },
-    onError: on.failed,
-  });
-}
-
-/** Editing any reservation: only the changed fields are sent. */
-export function useEditReservation(on: { sending: () => void; edited: () => void; failed: () => void }) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, changes }: { id: string; changes: UpdateReservationInput }) =>
-      unwrap(api.reservations[':id'].$patch({ param: { id }, json: changes })),
-    onMutate: on.sending,
-    onSuccess: async () => {
-      on.edited();
-      await refreshLists(queryClient);
-    },
-    // A time taken meanwhile: the times are asked again.
-    onError: () => {
-      on.failed();
-      void queryClient.invalidateQueries({ queryKey: reservationKeys.allAvailability });
-    },
-  });
-}
-
-/** Change Seats: the admin's own tables (and seat type) for a reservation. */
-export function useChangeSeats(on: { changed: () => void; failed: (error: Error) => void }) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, tableIds, seatType }: { id: string; tableIds: string[]; seatType: SeatType }) =>
-      unwrap(api.reservations[':id'].$patch({ param: { id }, json: { tableIds, seatType } })),
-    onSuccess: () => {
-      on.changed();
-      void refreshLists(queryClient);
-    },
-    onError: on.failed,
-  });
 }

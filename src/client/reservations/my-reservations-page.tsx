@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
@@ -22,7 +23,8 @@ import { toFormValues } from '../reservation-ui/form-values';
 import { upcomingAndPast } from './upcoming-and-past';
 import type { Reservation } from '../../shared/reservation';
 import { useMyReservations } from '../reservation-ui/use-reservation-queries';
-import { useCancelOwnReservation, useUpdateOwnReservation } from './use-my-reservations-api';
+import { useCancelReservation, useUpdateReservation } from '../reservation-ui/use-reservation-writes';
+import { reservationKeys } from '../reservation-ui/use-reservation-queries';
 
 /** What a guest is told of a reservation they had open that is gone (cancelled in another tab, or by the restaurant). */
 const CANCELLED_ELSEWHERE =
@@ -42,13 +44,17 @@ function MyReservations({ user }: { user: SessionUser }) {
   const list = useMyReservations();
   const [editingId, setEditingId] = useState<string | null>(null);
   const [notice, setNotice] = useState<BannerMessage | null>(null);
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: reservationKeys.mine });
   const gone = () => setNotice({ kind: 'info', text: CANCELLED_ELSEWHERE });
-  const cancel = useCancelOwnReservation({
+  const cancel = useCancelReservation({
+    refresh,
     cancelled: () => setNotice({ kind: 'success', text: myReservationsMessages.cancelled }),
     gone,
     failed: (error) => setNotice({ kind: 'error', text: userMessage(error, myReservationsMessages.cancelFailed) }),
   });
-  const update = useUpdateOwnReservation({
+  const update = useUpdateReservation({
+    refresh,
     sending: () => setNotice({ kind: 'info', text: myReservationsMessages.updating }),
     updated: () => {
       setNotice({ kind: 'success', text: myReservationsMessages.updated });
