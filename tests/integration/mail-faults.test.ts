@@ -5,8 +5,9 @@ import { bookingBody } from '../support/reservation-factory';
 import { startSmtpPeer } from '../support/smtp-peer';
 import { NO_FAIR_USE_LIMITS, startTestServer, type TestServer } from '../support/test-server';
 
-// Issue 14, the mail server's bad night, against a real SMTP peer that stalls, refuses and goes away. The
-// server's clock runs in real time (retries and timeouts are real) from a moment of the test's choosing.
+// The mail server's bad night, against a real SMTP peer that stalls, refuses and goes away. The server's clock runs
+// in real time (timeouts are real) from a moment of the test's choosing; the tests move it on to make the next
+// retries due, and wait for what the peer or the outbox records, never a fixed time.
 
 /** A clock that runs in real time from `moment` on, and can be moved. */
 function movableClock(moment: string) {
@@ -56,6 +57,11 @@ describe('twenty reminders due while the mail server stalls, refuses and goes aw
     await server?.stop();
     await smtp?.close();
   });
+  /** How many emails waiting in the outbox last failed for a reason matching `reason`. */
+  const failuresMatching = async (reason: RegExp) =>
+    (
+      await server.database.db.selectFrom('mail_outbox').select('lastError').where('outcome', 'is', null).execute()
+    ).filter((row) => reason.test(row.lastError ?? '')).length;
 
   it('all twenty arrive within a minute after it is healthy again, none twice', async () => {
     const admin = new TestClient(server.url, {}, '127.0.2.1');
@@ -71,11 +77,16 @@ describe('twenty reminders due while the mail server stalls, refuses and goes aw
     smtp.setMode('stall');
     clock.moveTo('2026-11-24T17:00:00Z');
     expect(await server.reminders.runOnce()).toBe(20);
-    await new Promise((resolve) => setTimeout(resolve, 8_000));
+    // The first sends (three at once) stall until they time out.
+    await until(async () => (await failuresMatching(/timeout/i)) >= 3, 15_000, 'three sends timed out');
+    // Then every recipient is refused: the next tries, made due by moving the clock past their backoff.
     smtp.setMode('refuse');
-    await new Promise((resolve) => setTimeout(resolve, 8_000));
+    clock.forward(30_000);
+    await until(() => smtp.refusedCount() >= 3, 15_000, 'three tries refused');
+    // Then the mail server is not there at all.
     await smtp.goAway();
-    await new Promise((resolve) => setTimeout(resolve, 8_000));
+    clock.forward(30_000);
+    await until(async () => (await failuresMatching(/ECONNREFUSED/)) >= 3, 15_000, 'three connections refused');
     expect(smtp.messages).toHaveLength(0);
     // The owner can see that email is not going out.
     expect((await admin.api.admin['mail-status'].$get()).body).toMatchObject({
@@ -88,7 +99,8 @@ describe('twenty reminders due while the mail server stalls, refuses and goes aw
     const healthyAt = Date.now();
     await until(() => smtp.messages.length >= 20, 60_000, 'twenty reminders delivered');
     const took = Date.now() - healthyAt;
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    // Nothing left to send: a reminder that would go twice would go before the outbox is drained.
+    await server.outbox.drain();
     const recipients = smtp.messages.map((mail) => (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.text);
     expect(new Set(recipients).size).toBe(20);
     expect(recipients).toHaveLength(20);
@@ -142,9 +154,12 @@ describe('a mail outage of five minutes, and of a day', () => {
     const guest = new TestClient(first.url, {}, '127.0.2.30');
     expect((await guest.signUp('patient@example.com', 'patient-password-1')).status).toBe(200);
     // Five minutes of tries against a server that is not there (the clock moved a minute at a time).
+    const attempts = async () =>
+      Number((await first.database.db.selectFrom('mail_outbox').select('attempts').executeTakeFirst())?.attempts ?? 0);
     for (let minute = 0; minute < 5; minute++) {
+      const before = await attempts();
       clock.forward(60_000);
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await until(async () => (await attempts()) > before, 10_000, `a try in minute ${minute + 1}`);
     }
     const [waiting] = await first.database.db.selectFrom('mail_outbox').selectAll().execute();
     expect(waiting).toMatchObject({ to: 'patient@example.com', outcome: null });
@@ -189,9 +204,9 @@ describe('a mail outage of five minutes, and of a day', () => {
       const admin = new TestClient(server.url, {}, '127.0.2.41');
       await admin.signIn('owner@example.com', 'owner-password-1');
       expect((await admin.api.admin['mail-status'].$get()).body).toMatchObject({ givenUp: 1, waiting: 0 });
-      // Given up means not tried again.
+      // Given up means not tried again: with the mail server back, the outbox has nothing left to send.
       smtp.setMode('accept');
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await server.outbox.drain();
       expect(smtp.to('unlucky@example.com')).toHaveLength(0);
     } finally {
       await server.stop();

@@ -19,8 +19,9 @@ export async function startSmtpPeer(options: { failFirst?: number; port?: number
   let mode: PeerMode = 'accept';
   /** Recipients whose messages stall whatever the mode (one stuck message among good ones). */
   const stalling = new Set<string>();
-  /** How many messages were taken and left unanswered. */
+  /** How many messages were taken and left unanswered, and how many recipients refused. */
   let stalled = 0;
+  let refused = 0;
 
   const create = () =>
     new SMTPServer({
@@ -30,7 +31,10 @@ export async function startSmtpPeer(options: { failFirst?: number; port?: number
       // Closing drops a stalled connection after a second instead of waiting for the client to give up.
       closeTimeout: 1_000,
       onRcptTo(address, _session, callback) {
-        if (mode === 'refuse') return callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+        if (mode === 'refuse') {
+          refused++;
+          return callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+        }
         callback();
       },
       onData(stream, session, callback) {
@@ -75,6 +79,7 @@ export async function startSmtpPeer(options: { failFirst?: number; port?: number
     setMode: (next: PeerMode) => (mode = next),
     stallFor: (address: string) => stalling.add(address.toLowerCase()),
     stalledCount: () => stalled,
+    refusedCount: () => refused,
     messages,
     to: (address: string) =>
       messages.filter((mail) =>
