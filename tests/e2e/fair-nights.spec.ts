@@ -1,32 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { launchApp, type AppProcess } from '../support/app-process';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { ADMIN, openDate, uniqueEmail } from './support/e2e-env';
 import { expect, test } from './support/fixtures';
+import { useOwnApp } from './support/own-app';
 
 // A night booked by one network (docs/decisions/0014): the owner trusts a network, sees the night grouped by
 // network, cancels a group in one action, and, trust taken back, a second new account on that network is told
 // why it cannot book the same night. On a server of this file's own, behind a "proxy" (TRUST_PROXY): each browser
 // says which network it is on with X-Forwarded-For, and trusting a network changes no other spec's book.
 
-let app: AppProcess;
-let database: TestDatabase;
-
-test.beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await launchApp({
-    entry: 'built',
-    dataDir: database.dataDir,
-    stderr: 'ignore',
-    env: { DATABASE_URL: database.url, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: 'true' },
-  });
-});
-
-test.afterAll(async () => {
-  await app.stop();
-  await database.drop();
-});
+const own = useOwnApp({ TRUST_PROXY: 'true' });
 
 /** A page in a browser of its own on `network`, signed in as the admin or as a new guest. */
 async function pageOn(browser: Browser, network: string, isMobile: boolean, who: 'admin' | 'guest'): Promise<Page> {
@@ -38,21 +21,21 @@ async function pageOn(browser: Browser, network: string, isMobile: boolean, who:
   const email = uniqueEmail('network-guest');
   const response =
     who === 'admin'
-      ? await page.request.post(`${app.url}/api/auth/sign-in/email`, {
+      ? await page.request.post(`${own.app.url}/api/auth/sign-in/email`, {
           data: ADMIN,
-          headers: { origin: app.url },
+          headers: { origin: own.app.url },
         })
-      : await page.request.post(`${app.url}/api/auth/sign-up/email`, {
+      : await page.request.post(`${own.app.url}/api/auth/sign-up/email`, {
           data: { email, password: 'network-guest-1', name: 'Net Guest' },
-          headers: { origin: app.url },
+          headers: { origin: own.app.url },
         });
   expect(response.ok()).toBe(true);
   return page;
 }
 
 const book = (page: Page, date: string, startTime: number, name: string) =>
-  page.request.post(`${app.url}/api/reservations`, {
-    headers: { origin: app.url },
+  page.request.post(`${own.app.url}/api/reservations`, {
+    headers: { origin: own.app.url },
     data: {
       name,
       phoneNumber: '5550100199',
@@ -73,7 +56,7 @@ test('the owner trusts a network, cancels its group of bookings, and a second ne
   const owner = await pageOn(browser, '192.0.2.1', isMobile, 'admin');
 
   // Trusted (the restaurant's Wi-Fi): three new accounts there each book the night.
-  await owner.goto(`${app.url}/admin/settings`);
+  await owner.goto(`${own.app.url}/admin/settings`);
   const trust = owner.getByRole('form', { name: 'Trust a network' });
   await trust.getByLabel('Network').fill(network);
   await trust.getByLabel('Whose it is (optional)').fill('Our Wi-Fi');
@@ -88,7 +71,7 @@ test('the owner trusts a network, cancels its group of bookings, and a second ne
   }
 
   // The night by network, from the dashboard: the group, its accounts' age, and its cancel.
-  await owner.goto(`${app.url}/admin?date=${date}`);
+  await owner.goto(`${own.app.url}/admin?date=${date}`);
   await owner.getByRole('link', { name: 'Bookings by network' }).click();
   await expect(owner.getByRole('heading', { level: 1, name: 'Bookings by network' })).toBeVisible();
   const group = owner.getByRole('region', { name: `Network ${network} Trusted` });
@@ -107,18 +90,18 @@ test('the owner trusts a network, cancels its group of bookings, and a second ne
   await dialog.getByRole('button', { name: 'Yes, cancel them' }).click();
   await expect(dialog).toBeHidden();
   await expect(owner.getByText('No guest bookings with a network on this date.')).toBeVisible();
-  await owner.goto(`${app.url}/admin?date=${date}`);
+  await owner.goto(`${own.app.url}/admin?date=${date}`);
   await expect(owner.getByText('No reservations found for this date.')).toBeVisible();
 
   // Trust taken back: the network's new accounts share one reservation a date again.
-  await owner.goto(`${app.url}/admin/settings`);
+  await owner.goto(`${own.app.url}/admin/settings`);
   await owner.getByRole('button', { name: `Stop trusting ${network}` }).click();
   await expect(owner.getByRole('list', { name: 'Trusted now' })).toHaveCount(0);
   const first = await pageOn(browser, network, isMobile, 'guest');
   expect((await book(first, date, 1700, 'First Of Many')).status()).toBe(201);
 
   const second = await pageOn(browser, network, isMobile, 'guest');
-  await second.goto(`${app.url}/`);
+  await second.goto(`${own.app.url}/`);
   await second.getByLabel('Number of Guests').selectOption('2');
   await second.getByLabel('Date').fill(date);
   await second.getByRole('button', { name: '8:00 PM' }).click();

@@ -2,36 +2,19 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { weekdayOf } from '../../src/booking/calendar';
 import { WEEKDAY_NAMES } from '../../src/booking/weekdays';
-import { launchApp, type AppProcess } from '../support/app-process';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { ADMIN, openDate, uniqueEmail } from './support/e2e-env';
 import { expect, test } from './support/fixtures';
+import { useOwnApp } from './support/own-app';
 
-// The owner's settings (issue 16), on a server of this file's own: adding tables, closing dates and moving
+// The owner's settings, on a server of this file's own: adding tables, closing dates and moving
 // seatings would change what every other spec books against. Fresh for each project (desktop, then phone).
 
-let app: AppProcess;
-let database: TestDatabase;
-
-test.beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await launchApp({
-    entry: 'built',
-    dataDir: database.dataDir,
-    stderr: 'ignore',
-    env: { DATABASE_URL: database.url, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-  });
-});
-
-test.afterAll(async () => {
-  await app.stop();
-  await database.drop();
-});
+const own = useOwnApp();
 
 const signIn = async (page: Page, email: string, password: string) => {
-  const response = await page.request.post(`${app.url}/api/auth/sign-in/email`, {
+  const response = await page.request.post(`${own.app.url}/api/auth/sign-in/email`, {
     data: { email, password },
-    headers: { origin: app.url },
+    headers: { origin: own.app.url },
   });
   expect(response.ok()).toBe(true);
 };
@@ -41,9 +24,9 @@ async function guestPage(browser: Browser, isMobile: boolean): Promise<Page> {
   const context = await browser.newContext(isMobile ? { viewport: { width: 412, height: 915 }, isMobile: true } : {});
   const page = await context.newPage();
   const email = uniqueEmail('settings-guest');
-  const response = await page.request.post(`${app.url}/api/auth/sign-up/email`, {
+  const response = await page.request.post(`${own.app.url}/api/auth/sign-up/email`, {
     data: { email, password: 'settings-guest-1', name: 'Sam Guest' },
-    headers: { origin: app.url },
+    headers: { origin: own.app.url },
   });
   expect(response.ok()).toBe(true);
   return page;
@@ -51,14 +34,14 @@ async function guestPage(browser: Browser, isMobile: boolean): Promise<Page> {
 
 /** Fills the booking form up to the times, as a guest does. */
 async function chooseDate(page: Page, date: string, partySize: string) {
-  await page.goto(`${app.url}/`);
+  await page.goto(`${own.app.url}/`);
   await page.getByLabel('Number of Guests').selectOption(partySize);
   await page.getByLabel('Date').fill(date);
 }
 
 const openSettings = async (page: Page) => {
   await signIn(page, ADMIN.email, ADMIN.password);
-  await page.goto(`${app.url}/admin`);
+  await page.goto(`${own.app.url}/admin`);
   await page.getByRole('link', { name: 'Restaurant settings' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Restaurant settings' })).toBeVisible();
 };
@@ -67,8 +50,8 @@ test('the admin adds a table and a guest books it at once, with no restart', asy
   const date = openDate(9);
   // Table 6, the one table that seats 5 alone, is taken at 7 PM.
   await signIn(page, ADMIN.email, ADMIN.password);
-  const taken = await page.request.post(`${app.url}/api/reservations`, {
-    headers: { origin: app.url },
+  const taken = await page.request.post(`${own.app.url}/api/reservations`, {
+    headers: { origin: own.app.url },
     data: {
       name: 'Early Party',
       phoneNumber: '5550100199',
@@ -100,7 +83,7 @@ test('the admin adds a table and a guest books it at once, with no restart', asy
   await expect(guest.getByRole('region', { name: 'Your reservation is confirmed' })).toBeVisible();
 
   // The guest's party of 5 sits at the new table: the first single table in floor order that seats it.
-  await page.goto(`${app.url}/admin?date=${date}`);
+  await page.goto(`${own.app.url}/admin?date=${date}`);
   const card = page.getByRole('article', { name: /New Table Party/ });
   await expect(card.getByRole('definition').filter({ hasText: /^9$/ })).toHaveCount(1);
   await guest.context().close();
@@ -149,8 +132,8 @@ test('the admin moves the last seating and the form offers the new times', async
 test('retiring a booked table is refused, and the booking is a click from Change Seats', async ({ page }) => {
   const date = openDate(30);
   await signIn(page, ADMIN.email, ADMIN.password);
-  const booked = await page.request.post(`${app.url}/api/reservations`, {
-    headers: { origin: app.url },
+  const booked = await page.request.post(`${own.app.url}/api/reservations`, {
+    headers: { origin: own.app.url },
     data: {
       name: 'Booked On Three',
       phoneNumber: '5550100199',
@@ -249,7 +232,7 @@ test('a cap on guests per seating: the form offers only the parties it can seat,
   await expect(rules.getByText('Saved.')).toBeVisible();
 
   const guest = await guestPage(browser, isMobile);
-  await guest.goto(`${app.url}/`);
+  await guest.goto(`${own.app.url}/`);
   const guests = guest.getByLabel('Number of Guests');
   await expect(guests.getByRole('option')).toHaveText([
     'Select guests',

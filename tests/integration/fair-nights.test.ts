@@ -38,6 +38,17 @@ async function guest(server: TestServer, email: string, from: string, verify = f
   return client;
 }
 
+/** A server on the shipped limits at FIXED_NOW, and its owner signed in from a network of the owner's own. */
+async function restaurantWithOwner(): Promise<{ server: TestServer; admin: TestClient }> {
+  const server = await startTestServer({
+    env: { ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner-password-1' },
+    now: () => FIXED_NOW,
+  });
+  const admin = new TestClient(server.url, {}, '127.0.9.1');
+  expect((await admin.signIn('owner@example.com', 'owner-password-1')).status).toBe(200);
+  return { server, admin };
+}
+
 /** The open dates (not Mondays) from `first` on. */
 function openDates(first: string, count: number): string[] {
   const dates: string[] = [];
@@ -50,12 +61,7 @@ describe('a handful of networks with many new accounts', () => {
   let admin: TestClient;
   const NIGHT = '2026-11-27'; // a Friday
   beforeAll(async () => {
-    server = await startTestServer({
-      env: { ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner-password-1' },
-      now: () => FIXED_NOW,
-    });
-    admin = new TestClient(server.url, {}, '127.0.9.1');
-    expect((await admin.signIn('owner@example.com', 'owner-password-1')).status).toBe(200);
+    ({ server, admin } = await restaurantWithOwner());
   });
   afterAll(() => server.stop());
 
@@ -203,12 +209,7 @@ describe('networks the owner trusts, and what a network counts', () => {
   const trusted = newNetwork();
   const trustedRange = trusted.replace(/\.1$/, '.0/24');
   beforeAll(async () => {
-    server = await startTestServer({
-      env: { ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner-password-1' },
-      now: () => FIXED_NOW,
-    });
-    admin = new TestClient(server.url, {}, '127.0.9.1');
-    expect((await admin.signIn('owner@example.com', 'owner-password-1')).status).toBe(200);
+    ({ server, admin } = await restaurantWithOwner());
   });
   afterAll(() => server.stop());
 
