@@ -1,9 +1,11 @@
+import { expect } from 'vitest';
+import { bookingBody } from './reservation-factory';
 import type { BookingRules, DayHours } from '../../src/booking/restaurant-settings';
 import type { HoursInput } from '../../src/booking/settings-schemas';
 import { TestClient } from './http-client';
 import { NO_FAIR_USE_LIMITS, startTestServer, type TestServer, type TestServerOptions } from './test-server';
 
-// The owner's settings (issue 16) as tests set them: the shipped defaults, and a restaurant with its admin
+// The owner's settings as tests set them: the shipped defaults, and a restaurant with its admin
 // signed in and a few guests, each client on its own loopback address (sign-up and booking limits are per address).
 
 export const ADMIN_EMAIL = 'owner@example.com';
@@ -87,3 +89,43 @@ export async function readSettings(admin: TestClient) {
   if (answer.status !== 200) throw new Error(`GET /api/settings answered ${answer.status}`);
   return answer.body;
 }
+
+export const SLOT_TAKEN = 'That time slot has been booked. Please refresh the page.';
+
+export const availableTimes = async (
+  client: TestClient,
+  date: string,
+  partySize = 2,
+  seatType: 'table' | 'counter' = 'table',
+) => {
+  const answer = await client.api.availability.$get({ query: { date, partySize: String(partySize), seatType } });
+  expect(answer.status).toBe(200);
+  return answer.body;
+};
+
+/** The admin books these tables at `startTime` on `date`, one party of 2 (or 1 at the counter) each. */
+export async function holdTables(
+  admin: TestClient,
+  date: string,
+  tableIds: string[],
+  { startTime = 1700, seatType = 'table' }: { startTime?: number; seatType?: 'table' | 'counter' } = {},
+) {
+  for (const id of tableIds) {
+    const answer = await admin.api.reservations.$post({
+      json: bookingBody({
+        reservationDate: date,
+        startTime,
+        seatType,
+        partySize: seatType === 'counter' ? 1 : 2,
+        tableIds: [id],
+        name: `Hold ${id}`,
+      }),
+    });
+    expect(answer.status, `holding table ${id}: ${JSON.stringify(answer.body)}`).toBe(201);
+  }
+}
+
+export const floorTableIds = async (admin: TestClient) =>
+  ((await admin.api.tables.$get()).body.tables as { id: string; location: string }[])
+    .filter((table) => table.location === 'floor')
+    .map((table) => table.id);
