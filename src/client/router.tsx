@@ -22,7 +22,9 @@ const AuthPage = lazy(() => import('./auth/pages/auth-page').then((m) => ({ defa
 const EmailActionPage = lazy(() =>
   import('./auth/pages/email-action-page').then((m) => ({ default: m.EmailActionPage })),
 );
-const SettingsPage = lazy(() => import('./settings/settings-page').then((m) => ({ default: m.SettingsPage })));
+const AccountSettingsPage = lazy(() =>
+  import('./account/account-settings-page').then((m) => ({ default: m.AccountSettingsPage })),
+);
 
 export function AppRoutes() {
   return (
@@ -47,7 +49,7 @@ export function AppRoutes() {
           <Route caseSensitive path="/privacy" element={<PrivacyPage />} />
           <Route caseSensitive path="/auth/:type?" element={<AuthPage />} />
           <Route caseSensitive path="/firebase-action" element={<EmailActionPage />} />
-          <Route caseSensitive path="/settings/:section?" element={<SettingsPage />} />
+          <Route caseSensitive path="/settings/:section?" element={<AccountSettingsPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

@@ -4,7 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import { ZodError } from 'zod';
 import type { AccountEmails } from './accounts/account-emails';
 import { accountRoutes } from './accounts/account-routes';
-import type { AdminSeat } from './accounts/admin-seat';
+import type { AdminGrants } from './accounts/admin-grants';
 import { CLIENT_IP_HEADER, type Auth } from './auth';
 import { backupRoutes } from './backups/backup-routes';
 import type { BackupSchedule } from './backups/backup-schedule';
@@ -36,7 +36,7 @@ export interface AppDeps {
   database: AppDatabase;
   auth: Auth;
   emails: AccountEmails;
-  seat: AdminSeat;
+  adminGrants: AdminGrants;
   counters: RateCounters;
   /** Whether the database takes writes: readiness, and 503s instead of 500s while it does not. */
   health: DatabaseHealth;
@@ -87,7 +87,7 @@ export function createApp(deps: AppDeps) {
     if (!c.res.headers.has('cache-control')) c.res.headers.set('Cache-Control', 'no-store');
   });
 
-  const sessions = createSessionLookup(auth, deps.seat, deps.database.db);
+  const sessions = createSessionLookup(auth, deps.adminGrants, deps.database.db);
 
   // Better Auth reads the client IP from a header we set ourselves, never the one the client sent.
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
@@ -139,7 +139,7 @@ function createApiRoutes(
     database,
     auth,
     emails,
-    seat,
+    adminGrants,
     counters,
     health,
     outbox,
@@ -178,7 +178,7 @@ function createApiRoutes(
       })
       .route(
         '/account',
-        accountRoutes({ auth, database, emails, seat, freshSessionSeconds: config.freshSessionSeconds }),
+        accountRoutes({ auth, database, emails, adminGrants, freshSessionSeconds: config.freshSessionSeconds }),
       )
       .route(
         '/',

@@ -2,7 +2,7 @@ import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { APIError, getIP } from 'better-auth/api';
 import type { AccountEmails } from './accounts/account-emails';
 import type { AddressKeys } from './accounts/address-keys';
-import type { AdminSeat } from './accounts/admin-seat';
+import type { AdminGrants } from './accounts/admin-grants';
 import { createAuthHooks } from './accounts/auth-hooks';
 import { MIN_SECRET_LENGTH, type AppConfig } from './config';
 import type { AppDatabase } from './db/database';
@@ -38,7 +38,7 @@ interface AuthDeps {
   removeAccountData: (userId: string) => Promise<unknown>;
   /** Once an account is deleted: its address forgotten by the counters and the mail outbox (personal-data.ts too). */
   forgetAccountAddress: (user: { email: string; emailVerified: boolean }) => Promise<unknown>;
-  seat: AdminSeat;
+  adminGrants: AdminGrants;
   counters: RateCounters;
   keys: AddressKeys;
   origins: OriginPolicy;
@@ -48,14 +48,14 @@ interface AuthDeps {
 }
 
 export function createAuth(config: AppConfig, database: AppDatabase, deps: AuthDeps) {
-  const { emails, seat, counters, keys, origins, logger, now, removeAccountData, forgetAccountAddress } = deps;
+  const { emails, adminGrants, counters, keys, origins, logger, now, removeAccountData, forgetAccountAddress } = deps;
   // Better Auth signs with a public default when given no secret: never let that happen, whatever the caller.
   if (config.authSecret.length < MIN_SECRET_LENGTH) throw new Error('the auth secret is missing or too short');
   const hooks = createAuthHooks({ counters, keys, emails, limits: config.fairUse, logger, now, clientAddressOf });
 
   /**
    * A password chosen through a reset link proves the mailbox: the address is verified, every wait after wrong
-   * passwords ends, and for the admin address the seat is granted (accounts/admin-seat.ts).
+   * passwords ends, and for the admin address admin rights are granted (accounts/admin-grants.ts).
    */
   const afterPasswordReset = async (user: { id: string; email: string; emailVerified: boolean }) => {
     await hooks.forgiveFailedSignIns(user.email);
@@ -63,8 +63,8 @@ export function createAuth(config: AppConfig, database: AppDatabase, deps: AuthD
       const context = await auth.$context;
       await context.internalAdapter.updateUser(user.id, { emailVerified: true });
     }
-    if (seat.isAdminAddress(user.email)) {
-      await seat.grant(user.id);
+    if (adminGrants.isAdminAddress(user.email)) {
+      await adminGrants.grant(user.id);
       logger.warn({ email: user.email }, 'admin password set through the admin mailbox: admin rights granted');
     }
   };
@@ -104,7 +104,7 @@ export function createAuth(config: AppConfig, database: AppDatabase, deps: AuthD
       deleteUser: {
         enabled: true,
         beforeDelete: async (user) => {
-          if (await seat.isGranted(user.id)) {
+          if (await adminGrants.isGranted(user.id)) {
             throw new APIError('FORBIDDEN', { message: 'The admin account cannot be deleted.', code: 'ADMIN_ACCOUNT' });
           }
           await removeAccountData(user.id);

@@ -1,7 +1,7 @@
 import { createAdaptorServer, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createAccountEmails } from './accounts/account-emails';
-import { createAdminSeat } from './accounts/admin-seat';
+import { createAdminGrants } from './accounts/admin-grants';
 import { ensureAdminAccount } from './accounts/ensure-admin';
 import { createAddressKeys } from './accounts/address-keys';
 import { forgetAccountAddress, removeAccountReservations } from './accounts/personal-data';
@@ -191,7 +191,7 @@ async function startCore(deps: {
 
 type Core = Awaited<ReturnType<typeof startCore>>;
 
-/** Accounts: Better Auth with the app's emails, the admin seat, the origins writes may come from. */
+/** Accounts: Better Auth with the app's emails, the admin grant, the origins writes may come from. */
 async function startAccounts(deps: {
   config: AppConfig;
   logger: Logger;
@@ -201,7 +201,7 @@ async function startAccounts(deps: {
 }) {
   const { config, logger, database, now, core } = deps;
   const { counters, outbox } = core;
-  const seat = createAdminSeat(database.db, config.adminEmail);
+  const adminGrants = createAdminGrants(database.db, config.adminEmail);
   const origins = createOriginPolicy(config);
   const keys = createAddressKeys(config.authSecret);
   const emails = createAccountEmails({
@@ -217,7 +217,7 @@ async function startAccounts(deps: {
   const personalData = { db: database.db, feed: core.feed, timeZone: config.restaurant.timeZone, now };
   const auth = createAuth(config, database, {
     emails,
-    seat,
+    adminGrants,
     counters,
     keys,
     origins,
@@ -226,8 +226,8 @@ async function startAccounts(deps: {
     removeAccountData: (userId) => removeAccountReservations(personalData, userId),
     forgetAccountAddress: (user) => forgetAccountAddress({ counters, keys, outbox }, user),
   });
-  await ensureAdminAccount(auth, seat, config, logger);
-  return { auth, emails, seat, origins };
+  await ensureAdminAccount(auth, adminGrants, config, logger);
+  return { auth, emails, adminGrants, origins };
 }
 
 /** The jobs that run by the clock: the retention of personal data, the morning reminders, the daily backup. */

@@ -3,7 +3,7 @@ import { Migrator, sql } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAddressKeys } from '../../src/server/accounts/address-keys';
-import { createAdminSeat } from '../../src/server/accounts/admin-seat';
+import { createAdminGrants } from '../../src/server/accounts/admin-grants';
 import { createAuth } from '../../src/server/auth';
 import { loadConfig, type AppConfig } from '../../src/server/config';
 import { openDatabase, type AppDatabase } from '../../src/server/db/database';
@@ -144,7 +144,7 @@ describe('migrations and seed on the test database (SQLite, or PostgreSQL with T
         sendEmailChanged: unused,
         sendSignUpAttempt: unused,
       },
-      seat: createAdminSeat(database.db, undefined),
+      adminGrants: createAdminGrants(database.db, undefined),
       counters: createRateCounters(database.db),
       keys: createAddressKeys(config.authSecret),
       origins: createOriginPolicy(config),

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAddressKeys } from '../../src/server/accounts/address-keys';
-import { createAdminSeat } from '../../src/server/accounts/admin-seat';
+import { createAdminGrants } from '../../src/server/accounts/admin-grants';
 import { createAuth } from '../../src/server/auth';
 import {
   createSessionFastPath,
@@ -39,7 +39,7 @@ describe('the session fast path', () => {
         sendEmailChanged: unused,
         sendSignUpAttempt: unused,
       },
-      seat: createAdminSeat(database.db, config.adminEmail),
+      adminGrants: createAdminGrants(database.db, config.adminEmail),
       counters: createRateCounters(database.db),
       keys: createAddressKeys(config.authSecret),
       origins: createOriginPolicy(config),

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { Agent, Client, type Dispatcher, request } from 'undici';
 import type { AccountEmails } from '../../src/server/accounts/account-emails';
 import { createAddressKeys } from '../../src/server/accounts/address-keys';
-import { createAdminSeat } from '../../src/server/accounts/admin-seat';
+import { createAdminGrants } from '../../src/server/accounts/admin-grants';
 import { createAuth } from '../../src/server/auth';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/database';
@@ -80,7 +80,7 @@ export async function makeSignedInGuests(
     const auth = createAuth(config, database, {
       // Only the internal adapter is used: no endpoint runs, so no hook and no email.
       emails: unused<AccountEmails>('emails'),
-      seat: createAdminSeat(database.db, config.adminEmail),
+      adminGrants: createAdminGrants(database.db, config.adminEmail),
       counters: createRateCounters(database.db),
       keys: createAddressKeys(config.authSecret),
       origins: createOriginPolicy(config),

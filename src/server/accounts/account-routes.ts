@@ -7,7 +7,7 @@ import { AppError } from '../http/errors';
 import { requireUser } from '../http/guards';
 import { validate } from '../http/validate';
 import type { AccountEmails } from './account-emails';
-import type { AdminSeat } from './admin-seat';
+import type { AdminGrants } from './admin-grants';
 import { applyEmailAction } from './apply-email-action';
 import { changePasswordWithFreshSession } from './change-password-fresh';
 import * as accountMessages from '../../shared/messages/account';
@@ -16,7 +16,7 @@ interface Deps {
   auth: Auth;
   database: AppDatabase;
   emails: AccountEmails;
-  seat: AdminSeat;
+  adminGrants: AdminGrants;
   freshSessionSeconds: number;
 }
 

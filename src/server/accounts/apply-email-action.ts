@@ -4,7 +4,7 @@ import type { Auth } from '../auth';
 import type { AppDatabase } from '../db/database';
 import { AppError } from '../http/errors';
 import type { AccountEmails } from './account-emails';
-import type { AdminSeat } from './admin-seat';
+import type { AdminGrants } from './admin-grants';
 import { consumeActionCode } from './email-action-codes';
 import * as accountMessages from '../../shared/messages/account';
 
@@ -23,7 +23,7 @@ interface Deps {
   auth: Auth;
   database: AppDatabase;
   emails: AccountEmails;
-  seat: AdminSeat;
+  adminGrants: AdminGrants;
 }
 
 /** Better Auth's reset links last an hour; the admin's set-password step as long. */
@@ -40,7 +40,7 @@ function providerError(error: unknown): never {
  * link); recoverEmail sets the old address back and mails it a password reset. Each code works once.
  */
 export async function applyEmailAction(deps: Deps, mode: string, code: string): Promise<EmailActionResult> {
-  const { auth, database, emails, seat } = deps;
+  const { auth, database, emails, adminGrants } = deps;
   if (mode === 'verifyEmail') {
     const { token, previousEmail, userId } = await consumeActionCode(database.db, 'verifyEmail', code);
     const result = await auth.api.verifyEmail({ query: { token } }).catch(providerError);
@@ -53,8 +53,8 @@ export async function applyEmailAction(deps: Deps, mode: string, code: string): 
       await context.internalAdapter.updateUser(user.id, { emailVerified: true });
       await emails.sendEmailChanged({ userId: user.id, oldEmail: previousEmail, newEmail: user.email });
     }
-    if (user && seat.isAdminAddress(user.email) && !(await seat.isGranted(user.id))) {
-      return { mode: 'verifyEmail', setPasswordCode: await clearForAdminSeat(auth, user.id) };
+    if (user && adminGrants.isAdminAddress(user.email) && !(await adminGrants.isGranted(user.id))) {
+      return { mode: 'verifyEmail', setPasswordCode: await clearForAdminGrants(auth, user.id) };
     }
     return { mode: 'verifyEmail' };
   }
@@ -78,9 +78,9 @@ export async function applyEmailAction(deps: Deps, mode: string, code: string): 
  * The admin address has just been proven by a click in its mailbox, but whoever signed up with it may have been
  * someone else, holding the password and a session. Both end here: every session, and the password (the
  * credential is removed, so no password signs in). The one who clicked gets a code to choose the password, and
- * choosing it grants the seat (auth.ts, onPasswordReset).
+ * choosing it grants admin rights (auth.ts, onPasswordReset).
  */
-async function clearForAdminSeat(auth: Auth, userId: string): Promise<string> {
+async function clearForAdminGrants(auth: Auth, userId: string): Promise<string> {
   const context = await auth.$context;
   await context.internalAdapter.deleteUserSessions(userId);
   for (const account of await context.internalAdapter.findAccounts(userId)) {

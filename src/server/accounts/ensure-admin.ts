@@ -1,22 +1,22 @@
 import type { Auth } from '../auth';
 import type { AppConfig } from '../config';
 import type { Logger } from '../logger';
-import type { AdminSeat } from './admin-seat';
+import type { AdminGrants } from './admin-grants';
 
 /**
- * At start-up, the admin seat as the configuration says (docs/decisions/0003-the-admin-rule.md):
- * - with ADMIN_EMAIL and ADMIN_PASSWORD, the admin account exists, verified, with that password and the seat.
- *   An account that holds the address without the seat (someone signed up with it first) is taken over: the
+ * At start-up, the admin grant as the configuration says (docs/decisions/0003-the-admin-rule.md):
+ * - with ADMIN_EMAIL and ADMIN_PASSWORD, the admin account exists, verified, with that password and the grant.
+ *   An account that holds the address without the grant (someone signed up with it first) is taken over: the
  *   configured password replaces theirs and their sessions end.
- * - with ADMIN_EMAIL alone, nothing is created; a verified account holding the address without the seat is told
+ * - with ADMIN_EMAIL alone, nothing is created; a verified account holding the address without the grant is told
  *   how to take it (a password reset through the admin mailbox grants it).
  */
-export async function ensureAdminAccount(auth: Auth, seat: AdminSeat, config: AppConfig, logger: Logger) {
+export async function ensureAdminAccount(auth: Auth, adminGrants: AdminGrants, config: AppConfig, logger: Logger) {
   const { adminEmail, adminPassword } = config;
   if (!adminEmail) return;
   const context = await auth.$context;
   const existing = await context.internalAdapter.findUserByEmail(adminEmail, { includeAccounts: true });
-  if (existing && (await seat.isGranted(existing.user.id))) return;
+  if (existing && (await adminGrants.isGranted(existing.user.id))) return;
 
   if (!adminPassword) {
     if (existing?.user.emailVerified) {
@@ -43,10 +43,10 @@ export async function ensureAdminAccount(auth: Auth, seat: AdminSeat, config: Ap
     await context.internalAdapter.deleteUserSessions(existing.user.id);
     if (!existing.user.emailVerified)
       await context.internalAdapter.updateUser(existing.user.id, { emailVerified: true });
-    await seat.grant(existing.user.id);
+    await adminGrants.grant(existing.user.id);
     logger.warn(
       { email: adminEmail },
-      'an account held the admin address without the seat: taken over with ADMIN_PASSWORD',
+      'an account held the admin address without the grant: taken over with ADMIN_PASSWORD',
     );
     return;
   }
@@ -60,6 +60,6 @@ export async function ensureAdminAccount(auth: Auth, seat: AdminSeat, config: Ap
     accountId: user.id,
     password: hash,
   });
-  await seat.grant(user.id);
+  await adminGrants.grant(user.id);
   logger.info({ email: adminEmail }, 'admin account created');
 }

@@ -131,7 +131,7 @@ export interface TableHoldsTable {
   reservationId: string;
 }
 
-/** Accounts holding the admin seat, and since when (see migrations/0007-admin-grants.ts). */
+/** Accounts holding the admin grant, and since when (see migrations/0007-admin-grants.ts). */
 export interface AdminGrantsTable {
   userId: string;
   grantedAt: string;

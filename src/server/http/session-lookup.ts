@@ -12,8 +12,8 @@ import { createSessionFastPath } from './session-fast-path';
  */
 export function createSessionLookup(
   auth: Auth,
-  /** Whether a session holds the admin seat (accounts/admin-seat.ts). */
-  seat: { roleOf(session: Session): Promise<Role> },
+  /** Whether a session holds the admin grant (accounts/admin-grants.ts). */
+  adminGrants: { roleOf(session: Session): Promise<Role> },
   db: Kysely<Database>,
 ) {
   // Better Auth's session cookie name (with __Secure- in front when served over https).
@@ -36,7 +36,7 @@ export function createSessionLookup(
 
   const actorOf = async (session: Session | null): Promise<Actor | null> =>
     session
-      ? { userId: session.user.id, email: session.user.email.toLowerCase(), role: await seat.roleOf(session) }
+      ? { userId: session.user.id, email: session.user.email.toLowerCase(), role: await adminGrants.roleOf(session) }
       : null;
 
   const lookup: MiddlewareHandler<AppEnv> = async (c, next) => {

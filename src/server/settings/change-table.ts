@@ -7,7 +7,7 @@ import { restaurantClock } from '../restaurant-clock';
 import { upcomingOnTable } from './affected-reservations';
 import { describeTableChange, sameSetting } from './describe-change';
 import type { SettingsDeps } from './settings-deps';
-import { updateTable } from './settings-store';
+import { writeTableChanges } from './settings-store';
 import { checkPlaceFree, strandedBySeats, strands } from './table-rules';
 
 /**
@@ -47,7 +47,7 @@ export async function changeTable({
         const stranded = strandedBySeats(await upcomingOnTable(trx, restaurantClock(deps), id), current.tables, after);
         if (stranded.length) throw strands(`${TableLabel(after)} with ${countOf(after.numSeats, 'seat')}`, stranded);
       }
-      await updateTable(trx, after);
+      await writeTableChanges(trx, after);
       return { summary: describeTableChange(before, after), result: after };
     },
   });

@@ -5,7 +5,7 @@ import { restaurantClock } from '../restaurant-clock';
 import { upcomingOnTable } from './affected-reservations';
 import { describeRetirement } from './describe-change';
 import type { SettingsDeps } from './settings-deps';
-import { retireTable as writeRetirement } from './settings-store';
+import { markTableRetired } from './settings-store';
 
 /**
  * Takes a table out of use: it is offered and assigned no more, and past reservations keep its id. A table that
@@ -27,7 +27,7 @@ export async function retireTable({ deps, actor, id }: { deps: SettingsDeps; act
           holding,
         );
       }
-      await writeRetirement(trx, id, deps.now().toISOString());
+      await markTableRetired(trx, id, deps.now().toISOString());
       return { summary: describeRetirement(found), result: { id } };
     },
   });

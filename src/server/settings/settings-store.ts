@@ -176,7 +176,7 @@ export async function insertTable(trx: Transaction<Database>, table: Table): Pro
     .execute();
 }
 
-export async function updateTable(trx: Transaction<Database>, table: Table): Promise<void> {
+export async function writeTableChanges(trx: Transaction<Database>, table: Table): Promise<void> {
   await trx
     .updateTable('tables')
     .set({ numSeats: table.numSeats, isReservable: table.isReservable ? 1 : 0, position: table.position })
@@ -184,7 +184,7 @@ export async function updateTable(trx: Transaction<Database>, table: Table): Pro
     .execute();
 }
 
-export async function retireTable(trx: Transaction<Database>, id: string, at: string): Promise<void> {
+export async function markTableRetired(trx: Transaction<Database>, id: string, at: string): Promise<void> {
   await trx.updateTable('tables').set({ retiredAt: at }).where('id', '=', id).execute();
 }
 

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * The admin seat (docs/decisions/0003-the-admin-rule.md): an account with the admin address holds admin rights
+ * The admin grant (docs/decisions/0003-the-admin-rule.md): an account with the admin address holds admin rights
  * only once its password was chosen through the admin mailbox (a reset link) or set by ADMIN_PASSWORD. The row
  * records when; sessions begun before it carry no admin rights.
  */

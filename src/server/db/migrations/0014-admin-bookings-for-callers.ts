@@ -2,7 +2,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 
 /**
  * The admin's bookings for callers belong to no account (docs/decisions/0015-the-admins-bookings.md): those made
- * since the admin seat was granted, whose reminder goes to another address than the admin's, are let go of the
+ * since the admin grant was granted, whose reminder goes to another address than the admin's, are let go of the
  * admin's account, so the owner's My Reservations holds the owner's own dinners. Bookings made before the grant
  * (as a guest) and the owner's own stay. Nothing to undo: the owner's account had no claim on them.
  */

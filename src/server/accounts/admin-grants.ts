@@ -3,12 +3,12 @@ import type { Database } from '../db/schema';
 import type { Role, Session } from '../http/app-env';
 
 /**
- * The admin seat (docs/decisions/0003-the-admin-rule.md). The admin is the account whose email equals
+ * The admin grant (docs/decisions/0003-the-admin-rule.md). The admin is the account whose email equals
  * ADMIN_EMAIL, verified, that holds a grant, in a session begun after the grant. A grant is made only when the
  * account's password is chosen through the admin mailbox (a reset link) or set by ADMIN_PASSWORD, so whoever
  * signed up with the admin address first, and whatever password or session they hold, never becomes the admin.
  */
-export function createAdminSeat(db: Kysely<Database>, adminEmail: string | undefined) {
+export function createAdminGrants(db: Kysely<Database>, adminEmail: string | undefined) {
   const isAdminAddress = (email: string) => adminEmail !== undefined && email.toLowerCase() === adminEmail;
 
   return {
@@ -31,7 +31,7 @@ export function createAdminSeat(db: Kysely<Database>, adminEmail: string | undef
       );
     },
 
-    /** Records that `userId` holds the seat from `now`; sessions begun earlier stay guests. */
+    /** Records that `userId` holds the grant from `now`; sessions begun earlier stay guests. */
     async grant(userId: string, now = new Date()): Promise<void> {
       await db
         .insertInto('admin_grants')
@@ -42,4 +42,4 @@ export function createAdminSeat(db: Kysely<Database>, adminEmail: string | undef
   };
 }
 
-export type AdminSeat = ReturnType<typeof createAdminSeat>;
+export type AdminGrants = ReturnType<typeof createAdminGrants>;

@@ -11,7 +11,7 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-red-50 text-red-900' : 'text-stone-700 hover:bg-stone-100'}`;
 
 /** /settings/general (the read-only email) and /settings/password. Signed-out visitors go to sign-in. */
-export function SettingsPage() {
+export function AccountSettingsPage() {
   const { section } = useParams();
   const active = section === 'password' ? 'password' : 'general';
   useDocumentTitle(active === 'password' ? 'Settings: Password' : 'Settings');
