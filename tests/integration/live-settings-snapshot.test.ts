@@ -9,7 +9,7 @@ import type { Database } from '../../src/server/db/schema';
 import { createLogger } from '../../src/server/logger';
 import { prepareDatabase } from '../../src/server/server';
 import { createLiveSettings } from '../../src/server/settings/live-settings';
-import { readSettings, retireTable } from '../../src/server/settings/settings-store';
+import { markTableRetired, readSettings } from '../../src/server/settings/settings-store';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 // The copy of the owner's settings an instance keeps (settings/live-settings.ts) is trusted by every booking
@@ -116,7 +116,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("an instance's copy of the setting
         actor,
         area: 'tables',
         apply: async (trx) => {
-          await retireTable(trx, 'C5', new Date().toISOString());
+          await markTableRetired(trx, 'C5', new Date().toISOString());
           return { summary: 'Y', result: 'Y' };
         },
       });

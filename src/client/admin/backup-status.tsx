@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { addDays, clockIn, formatLongDate, todayIn } from '../../booking/calendar';
 import { countOf } from '../../booking/words';
 import { formatTime12h } from '../../booking/clock';
-import { api, unwrap } from '../api/api-client';
+import { useBackupStatus } from './api/get-backup-status';
 import { appConfig } from '../app-config';
 import { Banner } from '../components/banner';
 
@@ -28,11 +27,7 @@ const when = (iso: string) => {
 
 export function BackupStatus() {
   const headingId = useId();
-  const status = useQuery({
-    queryKey: ['admin', 'backups'],
-    queryFn: () => unwrap(api.backups.status.$get()),
-    refetchInterval: 5 * 60 * 1000,
-  });
+  const status = useBackupStatus();
   const data = status.data;
 
   return (

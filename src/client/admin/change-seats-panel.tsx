@@ -12,7 +12,7 @@ import { TableGrid } from '../reservation-ui/table-grid';
 import { useTableChoice } from '../reservation-ui/use-table-choice';
 import type { Reservation } from '../../shared/reservation';
 import { useUpdateReservation } from '../reservation-ui/use-reservation-writes';
-import { CANCELLED_ELSEWHERE, refreshAdminLists } from './use-admin-api';
+import { CANCELLED_ELSEWHERE, refreshAdminLists } from './api/refresh-admin-lists';
 
 interface Props {
   reservation: Reservation;

@@ -3,7 +3,8 @@ import { isIsoDate, todayIn } from '../../booking/calendar';
 import * as adminMessages from '../../shared/messages/admin';
 import { appConfig } from '../app-config';
 import { TableLayout } from './table-layout';
-import { useLiveDay, useTables, type StreamState } from './use-admin-api';
+import { useLiveDay, type StreamState } from './api/get-live-day';
+import { useTables } from './api/get-tables';
 
 /** The dashboard's date view: one day's reservations, live (SPEC section 2, Search by Date); today by default. */
 export function useDateView(active: boolean, initialDate?: string | null) {

@@ -1,6 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../api/api-client';
-import { adminKeys } from './use-admin-api';
+import { useMailStatus } from './api/get-mail-status';
 
 /** How long ago an instant was, in words an owner reads at a glance. */
 function ago(isoInstant: string, now = Date.now()): string {
@@ -17,11 +15,7 @@ function ago(isoInstant: string, now = Date.now()): string {
  * learns that reminders are not going out (a mail server down, a wrong password) before the guests do.
  */
 export function MailStatus() {
-  const status = useQuery({
-    queryKey: adminKeys.mailStatus,
-    queryFn: () => unwrap(api.admin['mail-status'].$get()),
-    refetchInterval: 30_000,
-  });
+  const status = useMailStatus();
   if (!status.data) return null;
   const { lastSentAt, waiting, lastFailure, givenUp } = status.data;
   const failing = Boolean(lastFailure && waiting > 0) || givenUp > 0;

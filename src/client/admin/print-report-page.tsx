@@ -7,6 +7,7 @@ import { formatPhoneInput } from '../../booking/phone';
 import { api, unwrap } from '../api/api-client';
 import { appConfig } from '../app-config';
 import { AdminOnly } from './admin-only';
+import { adminKeys } from './api/admin-keys';
 import { Spinner } from '../components/spinner';
 import { formatLongDate, timeRange } from '../reservation-ui/format';
 import { searchReservations } from './search';
@@ -30,7 +31,7 @@ function PrintReport() {
   const text = search.get('q') ?? '';
 
   const report = useQuery({
-    queryKey: ['admin', 'print', date, text],
+    queryKey: adminKeys.print(date, text),
     queryFn: async () =>
       date
         ? (await unwrap(api.reservations.$get({ query: { date } }))).reservations

@@ -15,7 +15,8 @@ import { AdminReservationCard } from './admin-reservation-card';
 import { CancelDialog } from './cancel-dialog';
 import { ChangeSeatsPanel } from './change-seats-panel';
 import { useCancelReservation, useUpdateReservation } from '../reservation-ui/use-reservation-writes';
-import { CANCELLED_ELSEWHERE, refreshAdminLists, useTables } from './use-admin-api';
+import { useTables } from './api/get-tables';
+import { CANCELLED_ELSEWHERE, refreshAdminLists } from './api/refresh-admin-lists';
 
 type Panel = { kind: 'edit' | 'seats'; id: string };
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import * as adminMessages from '../../shared/messages/admin';
 import { searchReservations } from './search';
-import { useAllReservations } from './use-admin-api';
+import { useAllReservations } from './api/get-all-reservations';
 
 /** Search debounce (SPEC section 9). */
 const SEARCH_DEBOUNCE_MS = 300;

@@ -14,6 +14,10 @@ interface Slot {
   initial?: string[];
 }
 
+/** The query of the tables free for one slot, of one seat type, an edited reservation's own counted free. */
+export const availableTablesKey = ({ date, startTime, seatType, excludeId }: Slot) =>
+  ['admin', 'available-tables', date, startTime, seatType, excludeId ?? null] as const;
+
 /**
  * The admin's own choice of tables for one slot: the tables free then (reservable or not), and those chosen.
  * The manual picker on / and Change Seats both choose this way.
@@ -21,7 +25,7 @@ interface Slot {
 export function useTableChoice({ date, startTime, seatType, excludeId, initial = [] }: Slot) {
   const [selected, setSelected] = useState<string[]>(initial);
   const available = useQuery({
-    queryKey: ['admin', 'available-tables', date, startTime, seatType, excludeId ?? null],
+    queryKey: availableTablesKey({ date, startTime, seatType, excludeId }),
     queryFn: () =>
       unwrap(api.tables.available.$get({ query: { date, startTime: String(startTime), seatType, excludeId } })),
   });

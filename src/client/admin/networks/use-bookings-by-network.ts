@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/api-client';
-import { adminKeys } from '../use-admin-api';
+import { adminKeys } from '../api/admin-keys';
 
 // The owner's view of a night by network (GET /api/reservations/by-network) and the group cancel beside it.
 

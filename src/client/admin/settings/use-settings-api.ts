@@ -10,7 +10,7 @@ import type {
 } from '../../../booking/settings-schemas';
 import { api, unwrap } from '../../api/api-client';
 import { reservationKeys } from '../../reservation-ui/use-reservation-queries';
-import { adminKeys } from '../use-admin-api';
+import { adminKeys } from '../api/admin-keys';
 import { useRefreshPublicConfig } from '../use-refresh-public-config';
 
 // The owner's settings screen talks to /api/settings (src/server/settings). After every change the settings are

@@ -9,6 +9,9 @@ import { useDocumentTitle } from '../../layout/use-document-title';
 import { SESSION_QUERY_KEY } from '../use-auth';
 import * as accountMessages from '../../../shared/messages/account';
 
+/** An email action is applied once per link, however often the page renders. */
+const emailActionKey = (mode: string, code: string) => ['email-action', mode, code] as const;
+
 /** /firebase-action?mode=...&oobCode=...: where every account email's link lands (SPEC section 2). */
 export function EmailActionPage() {
   const [search] = useSearchParams();
@@ -33,7 +36,7 @@ function ApplyAction({ mode, oobCode }: { mode: 'verifyEmail' | 'recoverEmail'; 
   const queryClient = useQueryClient();
   // A query (not an effect) so the single-use code is sent once, even under StrictMode's double render.
   const action = useQuery({
-    queryKey: ['email-action', mode, oobCode],
+    queryKey: emailActionKey(mode, oobCode),
     queryFn: () => unwrap(api.account['email-action'].$post({ json: { mode, oobCode } })),
     retry: false,
     staleTime: Infinity,

@@ -12,10 +12,13 @@ import { authErrorMessage } from '../auth-error-message';
 import { signInPath } from '../safe-next';
 import { SESSION_QUERY_KEY } from '../use-auth';
 
+/** Whether a reset link can still be used: asked once per link. */
+const resetLinkKey = (token: string) => ['reset-link', token] as const;
+
 /** /auth/changepass?oobCode=...: the landing of a password-reset link, checked as it opens. */
 export function ResetPasswordForm({ oobCode }: { oobCode: string }) {
   const link = useQuery({
-    queryKey: ['reset-link', oobCode],
+    queryKey: resetLinkKey(oobCode),
     queryFn: () => unwrap(api.account['reset-link'].$post({ json: { token: oobCode } })),
     staleTime: Infinity,
   });

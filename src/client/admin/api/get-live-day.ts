@@ -1,22 +1,10 @@
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useState } from 'react';
-import { api, unwrap } from '../api/api-client';
-import { SESSION_QUERY_KEY } from '../auth/use-auth';
-import type { Reservation } from '../../shared/reservation';
-import { useRefreshPublicConfig } from './use-refresh-public-config';
-
-export const adminKeys = {
-  tables: ['admin', 'tables'] as const,
-  allDays: ['admin', 'day'] as const,
-  day: (date: string) => [...adminKeys.allDays, date] as const,
-  all: ['admin', 'all'] as const,
-  mailStatus: ['admin', 'mail-status'] as const,
-};
-
-/** The floor plan; loaded once (SPEC section 7: the admin loads all tables once). */
-export function useTables() {
-  return useQuery({ queryKey: adminKeys.tables, queryFn: () => unwrap(api.tables.$get()), staleTime: Infinity });
-}
+import type { Reservation } from '../../../shared/reservation';
+import { api, unwrap } from '../../api/api-client';
+import { SESSION_QUERY_KEY } from '../../auth/use-auth';
+import { useRefreshPublicConfig } from '../use-refresh-public-config';
+import { adminKeys } from './admin-keys';
 
 /**
  * 'reconnecting': the server cannot be reached (EventSource retries by itself, or we open a new one);
@@ -79,22 +67,4 @@ export function useLiveDay(date: string | null) {
   }, [date, queryClient]);
 
   return { ...query, streamState: state };
-}
-
-export function useAllReservations(enabled: boolean) {
-  return useQuery({
-    queryKey: adminKeys.all,
-    queryFn: () => unwrap(api.reservations.all.$get()),
-    enabled,
-    staleTime: 30_000,
-  });
-}
-
-/** What the admin is told of a reservation they had open that another tab or device cancelled meanwhile. */
-export const CANCELLED_ELSEWHERE = 'This reservation was cancelled elsewhere (in another tab or on another device).';
-
-/** After the admin's writes: the day's list and the search's are asked again (the live stream also tells). */
-export async function refreshAdminLists(queryClient: QueryClient) {
-  await queryClient.invalidateQueries({ queryKey: adminKeys.all });
-  await queryClient.invalidateQueries({ queryKey: adminKeys.allDays });
 }
