@@ -9,7 +9,7 @@ import { Spinner } from '../../components/spinner';
 import { useDocumentTitle } from '../../layout/use-document-title';
 import { formatLongDate, partyLabel, timeRange } from '../../reservation-ui/format';
 import { AdminOnly } from '../admin-only';
-import { useTrustNetwork } from '../settings/use-settings-api';
+import { useTrustNetwork } from '../settings/api/trust-network';
 import { accountAgeAtBooking } from './account-age';
 import { useBookingsByNetwork, useCancelGroup, type NetworkGroup } from './use-bookings-by-network';
 

@@ -7,7 +7,8 @@ import { primaryButton, secondaryButton } from '../../components/buttons';
 import { TextField } from '../../components/text-field';
 import { formatLongDate } from '../../reservation-ui/format';
 import { SaveOutcome, SettingsSection } from './settings-parts';
-import { useAddClosure, useRemoveClosure } from './use-settings-api';
+import { useAddClosure } from './api/add-closure';
+import { useRemoveClosure } from './api/remove-closure';
 
 const range = (closure: Pick<Closure, 'firstDate' | 'lastDate'>) =>
   closure.firstDate === closure.lastDate

@@ -5,7 +5,7 @@ import { detailsSchema, type DetailsInput } from '../../../booking/settings-sche
 import { secondaryButton } from '../../components/buttons';
 import { TextField } from '../../components/text-field';
 import { SaveOutcome, SettingsForm, SettingsSection } from './settings-parts';
-import { useUpdateDetails } from './use-settings-api';
+import { useUpdateDetails } from './api/update-details';
 
 const MAX_LINKS = 8;
 

@@ -2,7 +2,7 @@ import { clockIn, formatLongDate, todayIn } from '../../../booking/calendar';
 import { formatTime12h } from '../../../booking/clock';
 import { appConfig } from '../../app-config';
 import { SettingsSection } from './settings-parts';
-import type { OwnerSettings } from './use-settings-api';
+import type { OwnerSettings } from './api/get-settings';
 
 const when = (iso: string) => {
   const at = new Date(iso);

@@ -5,7 +5,7 @@ import type { WeeklyHours } from '../../../booking/restaurant-settings';
 import { WEEKDAY_NAMES } from '../../../booking/weekdays';
 import { hoursSchema, type HoursInput } from '../../../booking/settings-schemas';
 import { Checkbox, inputClass, SaveOutcome, SettingsForm, SettingsSection } from './settings-parts';
-import { useUpdateHours } from './use-settings-api';
+import { useUpdateHours } from './api/update-hours';
 
 /** Intervals between seatings the double-booking guard supports: whole half hours. */
 const INTERVALS = [30, 60, 90, 120, 150, 180, 210, 240];

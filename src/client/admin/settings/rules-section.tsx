@@ -4,7 +4,7 @@ import type { BookingRules } from '../../../booking/restaurant-settings';
 import { rulesSchema, type RulesInput } from '../../../booking/settings-schemas';
 import { TextField } from '../../components/text-field';
 import { Checkbox, SaveOutcome, SettingsForm, SettingsSection } from './settings-parts';
-import { useUpdateRules } from './use-settings-api';
+import { useUpdateRules } from './api/update-rules';
 
 type NumberRule = Exclude<keyof RulesInput, 'allowOverlap'>;
 

@@ -13,7 +13,7 @@ import { HoursSection } from './hours-section';
 import { RulesSection } from './rules-section';
 import { TablesSection } from './tables-section';
 import { TrustedNetworksSection } from './trusted-networks-section';
-import { useOwnerSettings } from './use-settings-api';
+import { useOwnerSettings } from './api/get-settings';
 
 /**
  * /admin/settings: what the owner sets without a developer: tables, hours, closed dates, booking

@@ -15,7 +15,9 @@ import { primaryButton, secondaryButton } from '../../components/buttons';
 import { formatLongDate } from '../../reservation-ui/format';
 import { TextField } from '../../components/text-field';
 import { Checkbox, inputClass, SaveOutcome, SettingsSection } from './settings-parts';
-import { useAddTable, useChangeTable, useRetireTable } from './use-settings-api';
+import { useAddTable } from './api/add-table';
+import { useChangeTable } from './api/change-table';
+import { useRetireTable } from './api/retire-table';
 
 const LOCATIONS: { location: TableLocation; title: string; one: string }[] = [
   { location: 'floor', title: 'Floor tables', one: 'Table' },

@@ -6,7 +6,8 @@ import { trustedNetworkSchema, type TrustedNetworkInput } from '../../../booking
 import { primaryButton, secondaryButton } from '../../components/buttons';
 import { TextField } from '../../components/text-field';
 import { SaveOutcome, SettingsSection } from './settings-parts';
-import { useDistrustNetwork, useTrustNetwork } from './use-settings-api';
+import { useDistrustNetwork } from './api/distrust-network';
+import { useTrustNetwork } from './api/trust-network';
 
 /**
  * Networks whose bookings skip the limits per network (docs/decisions/0014): the restaurant's own Wi-Fi, an
