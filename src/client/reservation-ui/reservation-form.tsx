@@ -10,6 +10,7 @@ import { Banner } from '../components/banner';
 import { choiceButton, primaryButton, secondaryButton } from '../components/buttons';
 import { Spinner } from '../components/spinner';
 import { TextField } from '../components/text-field';
+import { SelectField } from '../components/select-field';
 import { formatTime12h } from './format';
 import { SeatTypeToggle } from './seat-type-toggle';
 import { useReservationFormState, type ReservationFormValues } from './use-reservation-form-state';
@@ -64,7 +65,7 @@ export function ReservationForm({
 }: Props) {
   const { values, set, errors, dateError, partyNumber, loadFailed, formRef, failureRef, submit, preloadSchemas } =
     useReservationFormState({ initial, failure, missingTimeMessage, onValid: onSubmit });
-  const ids = { guests: useId(), seat: useId(), times: useId(), requests: useId() };
+  const ids = { seat: useId(), times: useId(), requests: useId() };
   const dateWindow = bookingWindow(isAdmin ? 'admin' : 'guest', todayIn(appConfig.timeZone), appConfig.guestDaysAhead);
   const times = useAvailableTimes(values.reservationDate, partyNumber, values.seatType, excludeId);
   const awaitingTables = Boolean(pickTables && values.startTime !== null && !values.tableIds);
@@ -116,32 +117,20 @@ export function ReservationForm({
           hint={appConfig.openDaysHint}
           onChange={(e) => set('reservationDate', e.target.value)}
         />
-        <div>
-          <label htmlFor={ids.guests} className="block text-sm font-medium text-stone-800">
-            Number of Guests
-          </label>
-          <select
-            id={ids.guests}
-            value={values.partySize}
-            aria-invalid={errors.partySize ? true : undefined}
-            aria-describedby={errors.partySize ? `${ids.guests}-error` : undefined}
-            onChange={(e) => set('partySize', e.target.value)}
-            className={`mt-1 block w-full rounded-md border bg-white px-3 py-2 text-base ${errors.partySize ? 'border-red-600' : 'border-stone-300'}`}
-          >
-            <option value="">Select guests</option>
-            {partyChoices.map((n) => (
-              <option key={n} value={String(n)}>
-                {n} {n === 1 ? 'guest' : 'guests'}
-              </option>
-            ))}
-            {!isAdmin && <option value="7+">{largest + 1} or more</option>}
-          </select>
-          {errors.partySize && (
-            <p id={`${ids.guests}-error`} className="mt-1 text-sm text-red-700">
-              {errors.partySize}
-            </p>
-          )}
-        </div>
+        <SelectField
+          label="Number of Guests"
+          value={values.partySize}
+          error={errors.partySize}
+          onChange={(e) => set('partySize', e.target.value)}
+        >
+          <option value="">Select guests</option>
+          {partyChoices.map((n) => (
+            <option key={n} value={String(n)}>
+              {n} {n === 1 ? 'guest' : 'guests'}
+            </option>
+          ))}
+          {!isAdmin && <option value="7+">{largest + 1} or more</option>}
+        </SelectField>
       </div>
 
       {largeParty ? (

@@ -4,7 +4,9 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { WeeklyHours } from '../../../booking/restaurant-settings';
 import { WEEKDAY_NAMES } from '../../../booking/weekdays';
 import { hoursSchema, type HoursInput } from '../../../booking/settings-schemas';
-import { Checkbox, inputClass, SaveOutcome, SettingsForm, SettingsSection } from './settings-parts';
+import { inputClass, SaveOutcome, SettingsForm, SettingsSection } from './settings-parts';
+import { CheckboxField } from '../../components/checkbox-field';
+import { SelectField } from '../../components/select-field';
 import { useUpdateHours } from './api/update-hours';
 
 /** Intervals between seatings the double-booking guard supports: whole half hours. */
@@ -79,7 +81,7 @@ function DayRow({
   register: ReturnType<typeof useForm<HoursInput>>['register'];
   errors: DayErrors | undefined;
 }) {
-  const ids = { first: useId(), last: useId(), every: useId(), errors: useId() };
+  const ids = { first: useId(), last: useId(), errors: useId() };
   const name = WEEKDAY_NAMES[weekday];
   const problems = [errors?.first?.message, errors?.last?.message, errors?.everyMinutes?.message].filter(Boolean);
   const invalid = (field: 'first' | 'last' | 'everyMinutes') =>
@@ -94,7 +96,7 @@ function DayRow({
         <p aria-hidden="true" className="col-span-2 font-semibold text-stone-900 sm:col-span-1 sm:self-center">
           {name}
         </p>
-        <Checkbox
+        <CheckboxField
           label="Open"
           aria-label={`Open on ${name}s`}
           className="col-span-2 sm:col-span-1 sm:self-center"
@@ -115,23 +117,18 @@ function DayRow({
             />
           </div>
         ))}
-        <div className="col-span-2 sm:col-span-1">
-          <label htmlFor={ids.every} className="block text-sm font-medium text-stone-800">
-            Every
-          </label>
-          <select
-            id={ids.every}
-            className={inputClass(Boolean(errors?.everyMinutes))}
-            {...invalid('everyMinutes')}
-            {...register(`${field}.everyMinutes`, { valueAsNumber: true })}
-          >
-            {INTERVALS.map((minutes) => (
-              <option key={minutes} value={minutes}>
-                {minutes} minutes
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Every"
+          className="col-span-2 sm:col-span-1"
+          {...invalid('everyMinutes')}
+          {...register(`${field}.everyMinutes`, { valueAsNumber: true })}
+        >
+          {INTERVALS.map((minutes) => (
+            <option key={minutes} value={minutes}>
+              {minutes} minutes
+            </option>
+          ))}
+        </SelectField>
       </fieldset>
       {problems.length > 0 && (
         <p id={ids.errors} className="text-sm text-red-700">

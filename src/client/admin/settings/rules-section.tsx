@@ -3,7 +3,8 @@ import { useForm } from 'react-hook-form';
 import type { BookingRules } from '../../../booking/restaurant-settings';
 import { rulesSchema, type RulesInput } from '../../../booking/settings-schemas';
 import { TextField } from '../../components/text-field';
-import { Checkbox, SaveOutcome, SettingsForm, SettingsSection } from './settings-parts';
+import { SaveOutcome, SettingsForm, SettingsSection } from './settings-parts';
+import { CheckboxField } from '../../components/checkbox-field';
 import { useUpdateRules } from './api/update-rules';
 
 type NumberRule = Exclude<keyof RulesInput, 'allowOverlap'>;
@@ -57,7 +58,7 @@ export function RulesSection({ rules }: { rules: BookingRules }) {
             />
           ))}
         </div>
-        <Checkbox label="A guest may hold reservations that overlap in time" {...register('allowOverlap')} />
+        <CheckboxField label="A guest may hold reservations that overlap in time" {...register('allowOverlap')} />
       </SettingsForm>
     </SettingsSection>
   );

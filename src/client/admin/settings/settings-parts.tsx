@@ -1,4 +1,4 @@
-import { useId, type FormEventHandler, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import type { FormEventHandler, ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Reservation } from '../../../shared/reservation';
 import { ApiError, userMessage } from '../../api/api-client';
@@ -6,8 +6,8 @@ import { Banner } from '../../components/banner';
 import { primaryButton, secondaryButton } from '../../components/buttons';
 import { formatLongDate, partyLabel, timeRange } from '../../reservation-ui/format';
 
-// The pieces every settings section shares: the section's frame, a checkbox, and what a save answered (the
-// reservations a refusal is about, each a click from Change Seats).
+// The pieces every settings section shares: the section's frame, and what a save answered (the reservations a
+// refusal is about, each a click from Change Seats).
 
 export function SettingsSection({
   id,
@@ -30,23 +30,6 @@ export function SettingsSection({
       </div>
       {children}
     </section>
-  );
-}
-
-interface CheckboxProps extends InputHTMLAttributes<HTMLInputElement> {
-  label: string;
-  ref?: Ref<HTMLInputElement>;
-}
-
-export function Checkbox({ label, ref, className = '', ...input }: CheckboxProps) {
-  const id = useId();
-  return (
-    <div className={`flex items-center gap-2 ${className}`}>
-      <input id={id} ref={ref} type="checkbox" className="h-5 w-5 rounded border-stone-400 accent-red-900" {...input} />
-      <label htmlFor={id} className="text-sm text-stone-800">
-        {label}
-      </label>
-    </div>
   );
 }
 

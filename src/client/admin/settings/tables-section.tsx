@@ -1,5 +1,5 @@
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
-import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useState, type ChangeEvent, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { byTableNumber } from '../../../booking/assign-tables';
 import type { SettingsTable, Table } from '../../../booking/restaurant-settings';
@@ -14,7 +14,9 @@ import { tableLabel } from '../../../booking/words';
 import { primaryButton, secondaryButton } from '../../components/buttons';
 import { formatLongDate } from '../../reservation-ui/format';
 import { TextField } from '../../components/text-field';
-import { Checkbox, inputClass, SaveOutcome, SettingsSection } from './settings-parts';
+import { SelectField } from '../../components/select-field';
+import { SaveOutcome, SettingsSection } from './settings-parts';
+import { CheckboxField } from '../../components/checkbox-field';
 import { useAddTable } from './api/add-table';
 import { useChangeTable } from './api/change-table';
 import { useRetireTable } from './api/retire-table';
@@ -141,7 +143,7 @@ function TableRow({
           error={errors.position?.message}
           {...register('position', { valueAsNumber: true })}
         />
-        <Checkbox label="Bookable online" className="sm:mb-2.5 sm:self-end" {...register('isReservable')} />
+        <CheckboxField label="Bookable online" className="sm:mb-2.5 sm:self-end" {...register('isReservable')} />
         <div className="col-span-2 flex gap-2 sm:col-span-1">
           <button type="submit" className={secondaryButton} disabled={!formState.isDirty || change.isPending}>
             {change.isPending ? 'Saving…' : 'Save'}
@@ -187,7 +189,6 @@ function TableRow({
 }
 
 function AddTableForm({ report, outcome }: { report: Report; outcome: ReactNode }) {
-  const locationId = useId();
   const add = useAddTable();
   const { register, handleSubmit, formState, reset, control, setValue } = useForm<NewTableInput>({
     resolver: standardSchemaResolver(newTableSchema),
@@ -220,23 +221,18 @@ function AddTableForm({ report, outcome }: { report: Report; outcome: ReactNode 
         Add a table or counter seat
       </h3>
       <div className="grid grid-cols-2 items-end gap-3 sm:grid-cols-[10rem_6rem_8rem_1fr_auto]">
-        <div className="col-span-2 sm:col-span-1">
-          <label htmlFor={locationId} className="block text-sm font-medium text-stone-800">
-            Kind
-          </label>
-          <select
-            id={locationId}
-            className={inputClass(false)}
-            {...register('location', {
-              // A counter seat seats one guest; a table starts at four again.
-              onChange: (event: ChangeEvent<HTMLSelectElement>) =>
-                setValue('numSeats', event.target.value === 'counter' ? 1 : 4),
-            })}
-          >
-            <option value="floor">Floor table</option>
-            <option value="counter">Counter seat</option>
-          </select>
-        </div>
+        <SelectField
+          label="Kind"
+          className="col-span-2 sm:col-span-1"
+          {...register('location', {
+            // A counter seat seats one guest; a table starts at four again.
+            onChange: (event: ChangeEvent<HTMLSelectElement>) =>
+              setValue('numSeats', event.target.value === 'counter' ? 1 : 4),
+          })}
+        >
+          <option value="floor">Floor table</option>
+          <option value="counter">Counter seat</option>
+        </SelectField>
         <TextField
           label="Seats"
           type="number"
@@ -256,7 +252,7 @@ function AddTableForm({ report, outcome }: { report: Report; outcome: ReactNode 
           error={errors.position?.message}
           {...register('position', { setValueAs: (value: string) => (value === '' ? undefined : Number(value)) })}
         />
-        <Checkbox label="Bookable online" className="sm:mb-2.5 sm:self-end" {...register('isReservable')} />
+        <CheckboxField label="Bookable online" className="sm:mb-2.5 sm:self-end" {...register('isReservable')} />
         <button type="submit" className={`${primaryButton} col-span-2 sm:col-span-1`} disabled={add.isPending}>
           {add.isPending ? 'Adding…' : 'Add'}
         </button>
