@@ -42,40 +42,12 @@ interface Props {
 export function ReservationList({ reservations, loading, failed, emptyMessage, setNotices, openSeatsFor }: Props) {
   const [panel, setPanel] = useState<Panel | null>(null);
   const [cancelling, setCancelling] = useState<Reservation | null>(null);
-
-  const queryClient = useQueryClient();
-  const refresh = () => refreshAdminLists(queryClient);
-  const cancel = useCancelReservation({
-    refresh,
-    gone: () => {
-      setCancelling(null);
-      setNotices([{ kind: 'info', text: CANCELLED_ELSEWHERE }]);
-    },
-    cancelled: () => {
-      setNotices([{ kind: 'success', text: myReservationsMessages.cancelled }]);
-      setCancelling(null);
-    },
-    failed: (error) => {
-      setCancelling(null);
-      setNotices([{ kind: 'error', text: userMessage(error, myReservationsMessages.cancelFailed) }]);
-    },
-  });
-
-  const edit = useUpdateReservation({
-    refresh,
-    sending: () => setNotices([{ kind: 'info', text: myReservationsMessages.updating }]),
-    gone: () => {
-      setNotices([{ kind: 'info', text: CANCELLED_ELSEWHERE }]);
-      closePanel();
-    },
-    updated: () => {
-      setNotices([{ kind: 'success', text: myReservationsMessages.updated }]);
-      closePanel();
-    },
-    // The failure shows in the form being edited (it clears a time taken meanwhile).
-    failed: () => setNotices([]),
-  });
-
+  const closePanel = () => {
+    if (!panel) return;
+    flushSync(() => setPanel(null));
+    document.getElementById(openerId(panel))?.focus();
+  };
+  const { cancel, edit } = useListWrites({ setNotices, cancelDone: () => setCancelling(null), editDone: closePanel });
   const openPanel = (next: Panel) => {
     flushSync(() => {
       edit.reset();
@@ -83,72 +55,28 @@ export function ReservationList({ reservations, loading, failed, emptyMessage, s
     });
     document.getElementById(panelHeadingId(next))?.focus();
   };
-  const closePanel = () => {
-    if (!panel) return;
-    flushSync(() => setPanel(null));
-    document.getElementById(openerId(panel))?.focus();
-  };
+  useSeatsPanelFromLink({
+    openSeatsFor,
+    listed: reservations.some((reservation) => reservation.id === openSeatsFor),
+    open: (seats) => {
+      edit.reset();
+      setPanel(seats);
+    },
+  });
 
-  // Once: after that the admin's own clicks decide what is open. It waits for the floor plan above the list too,
-  // which would otherwise push the panel out of view as it arrives. Opened from an effect, the panel is focused
-  // and brought into view once it has rendered (flushSync does not flush inside an effect).
-  const openedFromLink = useRef(false);
-  const [linkedPanel, setLinkedPanel] = useState<Panel | null>(null);
-  const listed = reservations.some((reservation) => reservation.id === openSeatsFor);
-  const tables = useTables();
-  const laidOut = !tables.isPending;
-  useEffect(() => {
-    if (!openSeatsFor || !listed || !laidOut || openedFromLink.current) return;
-    openedFromLink.current = true;
-    const seats: Panel = { kind: 'seats', id: openSeatsFor };
-    edit.reset();
-    setPanel(seats);
-    setLinkedPanel(seats);
-    // edit.reset is stable in effect; running again for it would reopen the panel.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [openSeatsFor, listed, laidOut]);
-  useEffect(() => {
-    if (!linkedPanel) return;
-    const heading = document.getElementById(panelHeadingId(linkedPanel));
-    heading?.focus({ preventScroll: true });
-    heading?.scrollIntoView({ block: 'center' });
-  }, [linkedPanel]);
-
-  const panelOf = (reservation: Reservation) => {
-    if (panel?.id !== reservation.id) return null;
-    if (panel.kind === 'seats')
-      return (
-        <ChangeSeatsPanel
-          reservation={reservation}
-          headingId={panelHeadingId(panel)}
-          onClose={closePanel}
-          onSaved={(saved) => {
-            setNotices(saved);
-            closePanel();
-          }}
-        />
-      );
-    return (
-      <section aria-labelledby={panelHeadingId(panel)} className="mt-4 border-t border-stone-200 pt-4">
-        <h3 id={panelHeadingId(panel)} tabIndex={-1} className="mb-4 font-semibold text-stone-900">
-          Edit reservation
-        </h3>
-        <ReservationForm
-          isAdmin
-          excludeId={reservation.id}
-          initial={toFormValues(reservation)}
-          submitLabel="Save Changes"
-          busyLabel="Saving…"
-          busy={edit.isPending}
-          failure={edit.error}
-          describeFailure={(error) => userMessage(error, bookingMessages.updateFailed)}
-          missingTimeMessage={adminMessages.noTimeSelected}
-          onSubmit={(input) => edit.mutate({ id: reservation.id, changes: changedFields(reservation, input) })}
-          onCancel={closePanel}
-        />
-      </section>
-    );
-  };
+  const panelOf = (reservation: Reservation) =>
+    panel?.id === reservation.id ? (
+      <ReservationPanel
+        panel={panel}
+        reservation={reservation}
+        edit={edit}
+        close={closePanel}
+        saved={(notices) => {
+          setNotices(notices);
+          closePanel();
+        }}
+      />
+    ) : null;
 
   return (
     <>
@@ -188,5 +116,125 @@ export function ReservationList({ reservations, loading, failed, emptyMessage, s
         />
       )}
     </>
+  );
+}
+
+/** The list's cancel and edit, saying each outcome in the dashboard's notices. */
+function useListWrites({
+  setNotices,
+  cancelDone,
+  editDone,
+}: {
+  setNotices: (notices: BannerMessage[]) => void;
+  cancelDone: () => void;
+  editDone: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const refresh = () => refreshAdminLists(queryClient);
+  const say = (kind: BannerMessage['kind'], text: string) => setNotices([{ kind, text }]);
+  const cancel = useCancelReservation({
+    refresh,
+    gone: () => {
+      cancelDone();
+      say('info', CANCELLED_ELSEWHERE);
+    },
+    cancelled: () => {
+      say('success', myReservationsMessages.cancelled);
+      cancelDone();
+    },
+    failed: (error) => {
+      cancelDone();
+      say('error', userMessage(error, myReservationsMessages.cancelFailed));
+    },
+  });
+  const edit = useUpdateReservation({
+    refresh,
+    sending: () => say('info', myReservationsMessages.updating),
+    gone: () => {
+      say('info', CANCELLED_ELSEWHERE);
+      editDone();
+    },
+    updated: () => {
+      say('success', myReservationsMessages.updated);
+      editDone();
+    },
+    // The failure shows in the form being edited (it clears a time taken meanwhile).
+    failed: () => setNotices([]),
+  });
+  return { cancel, edit };
+}
+
+/**
+ * A link from the settings (a reservation to move off a table) opens its Change Seats panel, once: after that the
+ * admin's own clicks decide what is open. It waits for the floor plan above the list too, which would otherwise
+ * push the panel out of view as it arrives. Opened from an effect, the panel is focused and brought into view once
+ * it has rendered (flushSync does not flush inside an effect).
+ */
+function useSeatsPanelFromLink({
+  openSeatsFor,
+  listed,
+  open,
+}: {
+  openSeatsFor: string | undefined;
+  listed: boolean;
+  open: (panel: Panel) => void;
+}) {
+  const openedFromLink = useRef(false);
+  const [linkedPanel, setLinkedPanel] = useState<Panel | null>(null);
+  const laidOut = !useTables().isPending;
+  useEffect(() => {
+    if (!openSeatsFor || !listed || !laidOut || openedFromLink.current) return;
+    openedFromLink.current = true;
+    const seats: Panel = { kind: 'seats', id: openSeatsFor };
+    open(seats);
+    setLinkedPanel(seats);
+    // `open` only sets state; running again for a new one would reopen the panel.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [openSeatsFor, listed, laidOut]);
+  useEffect(() => {
+    if (!linkedPanel) return;
+    const heading = document.getElementById(panelHeadingId(linkedPanel));
+    heading?.focus({ preventScroll: true });
+    heading?.scrollIntoView({ block: 'center' });
+  }, [linkedPanel]);
+}
+
+/** The open panel of a card: Change Seats, or the edit form. */
+function ReservationPanel({
+  panel,
+  reservation,
+  edit,
+  close,
+  saved,
+}: {
+  panel: Panel;
+  reservation: Reservation;
+  edit: ReturnType<typeof useListWrites>['edit'];
+  close: () => void;
+  saved: (notices: BannerMessage[]) => void;
+}) {
+  if (panel.kind === 'seats')
+    return (
+      <ChangeSeatsPanel reservation={reservation} headingId={panelHeadingId(panel)} onClose={close} onSaved={saved} />
+    );
+  return (
+    <section aria-labelledby={panelHeadingId(panel)} className="mt-4 border-t border-stone-200 pt-4">
+      <h3 id={panelHeadingId(panel)} tabIndex={-1} className="mb-4 font-semibold text-stone-900">
+        Edit reservation
+      </h3>
+      <ReservationForm
+        isAdmin
+        excludeId={reservation.id}
+        initial={toFormValues(reservation)}
+        submitLabel="Save Changes"
+        busyLabel="Saving…"
+        busy={edit.isPending}
+        failure={edit.error}
+        describeFailure={(error) => userMessage(error, bookingMessages.updateFailed)}
+        missingTimeMessage={adminMessages.noTimeSelected}
+        onSubmit={(input) => edit.mutate({ id: reservation.id, changes: changedFields(reservation, input) })}
+        onCancel={close}
+      />
+    </section>
   );
 }
