@@ -6,6 +6,7 @@ import * as adminMessages from '../../shared/messages/admin';
 import { formatPhoneInput } from '../../booking/phone';
 import { api, unwrap } from '../api/api-client';
 import { appConfig } from '../app-config';
+import type { Reservation } from '../../shared/reservation';
 import { AdminOnly } from './admin-only';
 import { adminKeys } from './api/admin-keys';
 import { Spinner } from '../components/spinner';
@@ -49,12 +50,6 @@ function PrintReport() {
   if (report.isPending) return <Spinner label="Preparing the report" />;
   if (report.isError) return <p className="p-8 text-red-900">{adminMessages.loadAdminFailed}</p>;
 
-  // Each cell names its column for the stacked layout of a phone screen (print-report in styles.css).
-  const cell = (column: string, value: ReactNode, className = '') => (
-    <td data-column={column} className={`py-1 pr-3 align-top ${className}`}>
-      {value}
-    </td>
-  );
   return (
     <main className="print-report mx-auto max-w-5xl p-4 text-stone-900 sm:p-6">
       <header className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
@@ -69,49 +64,57 @@ function PrintReport() {
           Print
         </button>
       </header>
-      {rows.length === 0 ? (
-        <p>{adminMessages.nothingToPrint}</p>
-      ) : (
-        <table className="w-full border-collapse text-sm print:text-[10pt]">
-          <thead>
-            <tr className="border-b-2 border-stone-800 text-left">
-              {!date && <th className="py-1 pr-3">Date</th>}
-              <th className="py-1 pr-3">Time</th>
-              <th className="py-1 pr-3">Party</th>
-              <th className="py-1 pr-3">Name</th>
-              <th className="py-1 pr-3">Phone</th>
-              <th className="py-1 pr-3">Email</th>
-              <th className="py-1 pr-3">Tables</th>
-              <th className="py-1">Requests</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.id} className="break-inside-avoid border-b border-stone-300">
-                {!date && cell('Date', formatLongDate(r.reservationDate))}
-                {cell('Time', timeRange(r.startTime, r.endTime), 'sm:whitespace-nowrap')}
-                {cell('Party', r.partySize)}
-                {cell('Name', r.name, 'break-words')}
-                {cell('Phone', formatPhoneInput(r.phoneNumber), 'sm:whitespace-nowrap')}
-                {cell('Email', r.reminderEmail, 'break-all')}
-                {cell(
-                  'Tables',
-                  <>
-                    {r.tableIds.length ? r.tableIds.join(', ') : adminMessages.noTablesAssigned}
-                    {r.seatType === 'counter' && ' (Counter)'}
-                  </>,
-                )}
-                {/* Allergies and the like: the kitchen reads them from this list. */}
-                {cell('Requests', r.specialRequests, 'break-words')}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {rows.length === 0 ? <p>{adminMessages.nothingToPrint}</p> : <ReportTable rows={rows} withDate={!date} />}
       <p className="mt-4 font-semibold">Total reservations: {rows.length}</p>
       <footer className="mt-8 border-t border-stone-400 pt-2 text-xs text-stone-700">
         Confidential: contains guests' personal data. For restaurant staff only; shred after service.
       </footer>
     </main>
+  );
+}
+
+/** The report's rows, sorted; a Date column in search mode. Each cell names its column for a phone's stacked layout. */
+function ReportTable({ rows, withDate }: { rows: Reservation[]; withDate: boolean }) {
+  const cell = (column: string, value: ReactNode, className = '') => (
+    <td data-column={column} className={`py-1 pr-3 align-top ${className}`}>
+      {value}
+    </td>
+  );
+  return (
+    <table className="w-full border-collapse text-sm print:text-[10pt]">
+      <thead>
+        <tr className="border-b-2 border-stone-800 text-left">
+          {withDate && <th className="py-1 pr-3">Date</th>}
+          <th className="py-1 pr-3">Time</th>
+          <th className="py-1 pr-3">Party</th>
+          <th className="py-1 pr-3">Name</th>
+          <th className="py-1 pr-3">Phone</th>
+          <th className="py-1 pr-3">Email</th>
+          <th className="py-1 pr-3">Tables</th>
+          <th className="py-1">Requests</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.id} className="break-inside-avoid border-b border-stone-300">
+            {withDate && cell('Date', formatLongDate(r.reservationDate))}
+            {cell('Time', timeRange(r.startTime, r.endTime), 'sm:whitespace-nowrap')}
+            {cell('Party', r.partySize)}
+            {cell('Name', r.name, 'break-words')}
+            {cell('Phone', formatPhoneInput(r.phoneNumber), 'sm:whitespace-nowrap')}
+            {cell('Email', r.reminderEmail, 'break-all')}
+            {cell(
+              'Tables',
+              <>
+                {r.tableIds.length ? r.tableIds.join(', ') : adminMessages.noTablesAssigned}
+                {r.seatType === 'counter' && ' (Counter)'}
+              </>,
+            )}
+            {/* Allergies and the like: the kitchen reads them from this list. */}
+            {cell('Requests', r.specialRequests, 'break-words')}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -115,22 +115,7 @@ function NetworkGroupCard({ group }: { group: NetworkGroup }) {
           {fromNewAccounts > 0 && `, ${fromNewAccounts} counted as new accounts'`}
         </p>
       </div>
-      <ul className="divide-y divide-stone-200 rounded-md border border-stone-200 text-sm">
-        {bookings.map(({ reservation, accountCreatedAt }) => (
-          <li key={reservation.id} className="flex flex-wrap gap-x-4 gap-y-1 p-3">
-            <span className="font-medium">{timeRange(reservation.startTime, reservation.endTime)}</span>
-            <span>{partyLabel(reservation.partySize)}</span>
-            <span>{reservation.tableIds.length ? `Tables ${reservation.tableIds.join(', ')}` : 'No tables'}</span>
-            <span>{reservation.name}</span>
-            <span className="break-all">{reservation.email}</span>
-            <span className="text-stone-600">
-              {accountCreatedAt
-                ? `Account made ${accountAgeAtBooking(accountCreatedAt, reservation.createdAt)} before booking`
-                : 'Account deleted'}
-            </span>
-          </li>
-        ))}
-      </ul>
+      <GroupBookings bookings={bookings} />
       <div className="flex flex-wrap gap-3">
         <button type="button" className={secondaryButton} onClick={() => setConfirming(true)}>
           Cancel these {count}
@@ -173,6 +158,28 @@ function NetworkGroupCard({ group }: { group: NetworkGroup }) {
         />
       )}
     </section>
+  );
+}
+
+/** A group's bookings, each with how long before booking its account was made. */
+function GroupBookings({ bookings }: { bookings: NetworkGroup['bookings'] }) {
+  return (
+    <ul className="divide-y divide-stone-200 rounded-md border border-stone-200 text-sm">
+      {bookings.map(({ reservation, accountCreatedAt }) => (
+        <li key={reservation.id} className="flex flex-wrap gap-x-4 gap-y-1 p-3">
+          <span className="font-medium">{timeRange(reservation.startTime, reservation.endTime)}</span>
+          <span>{partyLabel(reservation.partySize)}</span>
+          <span>{reservation.tableIds.length ? `Tables ${reservation.tableIds.join(', ')}` : 'No tables'}</span>
+          <span>{reservation.name}</span>
+          <span className="break-all">{reservation.email}</span>
+          <span className="text-stone-600">
+            {accountCreatedAt
+              ? `Account made ${accountAgeAtBooking(accountCreatedAt, reservation.createdAt)} before booking`
+              : 'Account deleted'}
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -95,7 +95,6 @@ function TableRow({
   outcome: ReactNode;
 }) {
   const change = useChangeTable();
-  const retire = useRetireTable();
   const [confirmingRetire, setConfirmingRetire] = useState(false);
   const { register, handleSubmit, formState, reset } = useForm<TableChangesInput>({
     resolver: standardSchemaResolver(tableChangesSchema),
@@ -153,38 +152,40 @@ function TableRow({
           </button>
         </div>
       </div>
-      {confirmingRetire && (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center gap-3 rounded-md bg-amber-50 p-3 text-sm text-amber-950"
-        >
-          <span>Retire {tableLabel(table)}? Guests and you can no longer book it.</span>
-          <button
-            type="button"
-            className={primaryButton}
-            disabled={retire.isPending}
-            onClick={() =>
-              retire.mutate(table.id, {
-                onSettled: () => setConfirmingRetire(false),
-                // The row is gone once retired: the section says it happened.
-                onSuccess: () =>
-                  report({
-                    at: 'section',
-                    saved: `Retired ${tableLabel(table)}: nobody can book it now. Past reservations keep its number.`,
-                  }),
-                onError: (error) => report({ at: table.id, error }),
-              })
-            }
-          >
-            Yes, retire it
-          </button>
-          <button type="button" className={secondaryButton} onClick={() => setConfirmingRetire(false)}>
-            No
-          </button>
-        </div>
-      )}
+      {confirmingRetire && <RetireConfirm table={table} report={report} close={() => setConfirmingRetire(false)} />}
       {outcome}
     </form>
+  );
+}
+
+/** "Retire table 9?", asked beside its row; the row is gone once it is retired, and the section says so. */
+function RetireConfirm({ table, report, close }: { table: Table; report: Report; close: () => void }) {
+  const retire = useRetireTable();
+  return (
+    <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md bg-amber-50 p-3 text-sm text-amber-950">
+      <span>Retire {tableLabel(table)}? Guests and you can no longer book it.</span>
+      <button
+        type="button"
+        className={primaryButton}
+        disabled={retire.isPending}
+        onClick={() =>
+          retire.mutate(table.id, {
+            onSettled: close,
+            onSuccess: () =>
+              report({
+                at: 'section',
+                saved: `Retired ${tableLabel(table)}: nobody can book it now. Past reservations keep its number.`,
+              }),
+            onError: (error) => report({ at: table.id, error }),
+          })
+        }
+      >
+        Yes, retire it
+      </button>
+      <button type="button" className={secondaryButton} onClick={close}>
+        No
+      </button>
+    </div>
   );
 }
 
