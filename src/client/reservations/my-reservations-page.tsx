@@ -42,78 +42,30 @@ export function MyReservationsPage() {
 
 function MyReservations({ user }: { user: SessionUser }) {
   const list = useMyReservations();
-  const [editingId, setEditingId] = useState<string | null>(null);
   const [notice, setNotice] = useState<BannerMessage | null>(null);
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: reservationKeys.mine });
-  const gone = () => setNotice({ kind: 'info', text: CANCELLED_ELSEWHERE });
-  const cancel = useCancelReservation({
-    refresh,
-    cancelled: () => setNotice({ kind: 'success', text: myReservationsMessages.cancelled }),
-    gone,
-    failed: (error) => setNotice({ kind: 'error', text: userMessage(error, myReservationsMessages.cancelFailed) }),
-  });
-  const update = useUpdateReservation({
-    refresh,
-    sending: () => setNotice({ kind: 'info', text: myReservationsMessages.updating }),
-    updated: () => {
-      setNotice({ kind: 'success', text: myReservationsMessages.updated });
-      setEditingId(null);
-    },
-    gone: () => {
-      gone();
-      setEditingId(null);
-    },
-    // The failure shows in the form, where the guest is.
-    failed: () => setNotice(null),
-  });
-
-  // A result (not the "Updating" note) takes the focus: it is read out, and scrolled into view on a phone.
-  const noticeRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (notice && (notice.kind !== 'info' || notice.text === CANCELLED_ELSEWHERE)) noticeRef.current?.focus();
-  }, [notice]);
-  const { timeZone } = appConfig;
-  const [today, nowHhmm] = [todayIn(timeZone), clockIn(timeZone)];
-
-  // Opening and closing the edit form keeps the keyboard's place: the form's heading, then the card's Edit.
-  const startEditing = (id: string) => {
-    flushSync(() => {
+  const noticeRef = useFocusedResult(notice);
+  const editing = useEditingInPlace();
+  const { cancel, update } = useOwnWrites({ say: setNotice, editDone: () => editing.stop() });
+  const startEditing = (id: string) =>
+    editing.start(id, () => {
       setNotice(null);
       update.reset();
-      setEditingId(id);
     });
-    document.getElementById(`edit-${id}`)?.focus();
-  };
-  const stopEditing = (id: string) => {
-    flushSync(() => setEditingId(null));
-    document.getElementById(`edit-button-${id}`)?.focus();
-  };
+  const { timeZone } = appConfig;
+  const [today, nowHhmm] = [todayIn(timeZone), clockIn(timeZone)];
 
   if (list.isPending) return <Spinner label="Loading your reservations" />;
   const { upcoming, past } = upcomingAndPast(list.data?.reservations ?? [], today, nowHhmm);
 
   const listItem = (reservation: Reservation) => (
     <li key={reservation.id}>
-      {editingId === reservation.id ? (
-        <div className="rounded-lg bg-white p-5 shadow-sm">
-          <h3 id={`edit-${reservation.id}`} tabIndex={-1} className="mb-4 text-lg font-semibold text-stone-900">
-            Edit reservation
-          </h3>
-          <ReservationForm
-            isAdmin={user.isAdmin}
-            seatTypeLocked
-            excludeId={reservation.id}
-            initial={toFormValues(reservation)}
-            submitLabel="Save Changes"
-            busyLabel="Saving…"
-            busy={update.isPending}
-            failure={update.error}
-            describeFailure={(error) => userMessage(error, bookingMessages.updateFailed)}
-            onSubmit={(input) => update.mutate({ id: reservation.id, changes: changedFields(reservation, input) })}
-            onCancel={() => stopEditing(reservation.id)}
-          />
-        </div>
+      {editing.id === reservation.id ? (
+        <EditOwnReservation
+          reservation={reservation}
+          isAdmin={user.isAdmin}
+          update={update}
+          onCancel={() => editing.stop(reservation.id)}
+        />
       ) : (
         <ReservationCard
           reservation={reservation}
@@ -139,12 +91,7 @@ function MyReservations({ user }: { user: SessionUser }) {
       {list.isError ? (
         <Banner kind="error">{myReservationsMessages.loadOwnFailed}</Banner>
       ) : list.data.reservations.length === 0 ? (
-        <div className="space-y-4 rounded-lg bg-white p-6 text-center shadow-sm">
-          <p className="text-stone-700">{myReservationsMessages.noneYet}</p>
-          <Link to="/" className={primaryButton}>
-            Make Reservation
-          </Link>
-        </div>
+        <NothingToShow text={myReservationsMessages.noneYet} />
       ) : (
         <>
           <section aria-labelledby="upcoming-heading" className="space-y-4">
@@ -152,12 +99,7 @@ function MyReservations({ user }: { user: SessionUser }) {
               Upcoming
             </h2>
             {upcoming.length === 0 ? (
-              <div className="space-y-4 rounded-lg bg-white p-6 text-center shadow-sm">
-                <p className="text-stone-700">You have no upcoming reservations.</p>
-                <Link to="/" className={primaryButton}>
-                  Make Reservation
-                </Link>
-              </div>
+              <NothingToShow text="You have no upcoming reservations." />
             ) : (
               <ul className="space-y-4">{upcoming.map(listItem)}</ul>
             )}
@@ -176,6 +118,112 @@ function MyReservations({ user }: { user: SessionUser }) {
         We use your email only to send you a reminder on the morning of your reservation.
       </p>
     </section>
+  );
+}
+
+/** A result (not the "Updating" note) takes the focus: it is read out, and scrolled into view on a phone. */
+function useFocusedResult(notice: BannerMessage | null) {
+  const noticeRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (notice && (notice.kind !== 'info' || notice.text === CANCELLED_ELSEWHERE)) noticeRef.current?.focus();
+  }, [notice]);
+  return noticeRef;
+}
+
+/**
+ * Which reservation is edited in place of its card. Opening and closing the form keeps the keyboard's place: the
+ * form's heading, then the card's Edit.
+ */
+function useEditingInPlace() {
+  const [id, setId] = useState<string | null>(null);
+  return {
+    id,
+    start(next: string, first: () => void) {
+      flushSync(() => {
+        first();
+        setId(next);
+      });
+      document.getElementById(`edit-${next}`)?.focus();
+    },
+    /** Closes the form; with the reservation's id, the focus goes back to its Edit. */
+    stop(was?: string) {
+      flushSync(() => setId(null));
+      if (was) document.getElementById(`edit-button-${was}`)?.focus();
+    },
+  };
+}
+
+/** The guest's cancel and edit, saying each outcome in the page's notice. */
+function useOwnWrites({ say, editDone }: { say: (notice: BannerMessage | null) => void; editDone: () => void }) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: reservationKeys.mine });
+  const gone = () => say({ kind: 'info', text: CANCELLED_ELSEWHERE });
+  const cancel = useCancelReservation({
+    refresh,
+    cancelled: () => say({ kind: 'success', text: myReservationsMessages.cancelled }),
+    gone,
+    failed: (error) => say({ kind: 'error', text: userMessage(error, myReservationsMessages.cancelFailed) }),
+  });
+  const update = useUpdateReservation({
+    refresh,
+    sending: () => say({ kind: 'info', text: myReservationsMessages.updating }),
+    updated: () => {
+      say({ kind: 'success', text: myReservationsMessages.updated });
+      editDone();
+    },
+    gone: () => {
+      gone();
+      editDone();
+    },
+    // The failure shows in the form, where the guest is.
+    failed: () => say(null),
+  });
+  return { cancel, update };
+}
+
+/** A reservation being edited in place of its card: the shared form, the seat type kept (SPEC section 5). */
+function EditOwnReservation({
+  reservation,
+  isAdmin,
+  update,
+  onCancel,
+}: {
+  reservation: Reservation;
+  isAdmin: boolean;
+  update: ReturnType<typeof useOwnWrites>['update'];
+  onCancel: () => void;
+}) {
+  return (
+    <div className="rounded-lg bg-white p-5 shadow-sm">
+      <h3 id={`edit-${reservation.id}`} tabIndex={-1} className="mb-4 text-lg font-semibold text-stone-900">
+        Edit reservation
+      </h3>
+      <ReservationForm
+        isAdmin={isAdmin}
+        seatTypeLocked
+        excludeId={reservation.id}
+        initial={toFormValues(reservation)}
+        submitLabel="Save Changes"
+        busyLabel="Saving…"
+        busy={update.isPending}
+        failure={update.error}
+        describeFailure={(error) => userMessage(error, bookingMessages.updateFailed)}
+        onSubmit={(input) => update.mutate({ id: reservation.id, changes: changedFields(reservation, input) })}
+        onCancel={onCancel}
+      />
+    </div>
+  );
+}
+
+/** An empty list's words, and the way to a first booking. */
+function NothingToShow({ text }: { text: string }) {
+  return (
+    <div className="space-y-4 rounded-lg bg-white p-6 text-center shadow-sm">
+      <p className="text-stone-700">{text}</p>
+      <Link to="/" className={primaryButton}>
+        Make Reservation
+      </Link>
+    </div>
   );
 }
 
