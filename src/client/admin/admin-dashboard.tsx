@@ -45,44 +45,11 @@ export function AdminDashboard() {
 
   return (
     <section className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-3xl font-bold text-stone-900">Admin Dashboard</h1>
-        <div className="flex flex-wrap items-center gap-3">
-          <Link className={secondaryButton} to="/admin/settings">
-            Restaurant settings
-          </Link>
-          <Link
-            className={secondaryButton}
-            to={`/admin/networks?${new URLSearchParams({ date: dateView.date }).toString()}`}
-          >
-            Bookings by network
-          </Link>
-          <button type="button" className={primaryButton} onClick={print}>
-            Print Reservations ({view.list.length})
-          </button>
-        </div>
-      </div>
+      <DashboardHeading date={dateView.date} count={view.list.length} print={print} />
       <Banner kind="info">{bookingMessages.adminMode}</Banner>
       <MailStatus />
 
-      <div role="group" aria-label="Search mode" className="flex gap-2">
-        {(
-          [
-            ['date', 'Search by Date'],
-            ['search', 'Search by Name/Email'],
-          ] as const
-        ).map(([value, label]) => (
-          <button
-            key={value}
-            type="button"
-            aria-pressed={mode === value}
-            onClick={() => switchMode(value)}
-            className={mode === value ? primaryButton : secondaryButton}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
+      <ModeSwitch mode={mode} switchTo={switchMode} />
 
       {notices.map((notice) => (
         <Banner key={notice.text} kind={notice.kind}>
@@ -114,5 +81,49 @@ export function AdminDashboard() {
         .
       </p>
     </section>
+  );
+}
+
+/** The dashboard's title and its tools: the settings, the night by network, the printed list. */
+function DashboardHeading({ date, count, print }: { date: string; count: number; print: () => void }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <h1 className="text-3xl font-bold text-stone-900">Admin Dashboard</h1>
+      <div className="flex flex-wrap items-center gap-3">
+        <Link className={secondaryButton} to="/admin/settings">
+          Restaurant settings
+        </Link>
+        <Link className={secondaryButton} to={`/admin/networks?${new URLSearchParams({ date }).toString()}`}>
+          Bookings by network
+        </Link>
+        <button type="button" className={primaryButton} onClick={print}>
+          Print Reservations ({count})
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Search by Date or by Name/Email, one pressed (SPEC section 2). */
+function ModeSwitch({ mode, switchTo }: { mode: Mode; switchTo: (next: Mode) => void }) {
+  return (
+    <div role="group" aria-label="Search mode" className="flex gap-2">
+      {(
+        [
+          ['date', 'Search by Date'],
+          ['search', 'Search by Name/Email'],
+        ] as const
+      ).map(([value, label]) => (
+        <button
+          key={value}
+          type="button"
+          aria-pressed={mode === value}
+          onClick={() => switchTo(value)}
+          className={mode === value ? primaryButton : secondaryButton}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
   );
 }

@@ -40,21 +40,7 @@ export function SignUpForm({ next, linkQuery }: { next: string; linkQuery: strin
   return (
     <div className="space-y-5">
       <GoogleSignIn next={next} />
-      {failure && (
-        <Banner kind="error">
-          {failure}
-          {existingAccount && (
-            <span className="mt-2 flex flex-wrap gap-4">
-              <Link className="font-semibold underline" to={`/auth/signin${linkQuery}`}>
-                Sign in
-              </Link>
-              <Link className="font-semibold underline" to={`/auth/forgotpass${linkQuery}`}>
-                Reset your password
-              </Link>
-            </span>
-          )}
-        </Banner>
-      )}
+      {failure && <SignUpFailure failure={failure} existingAccount={existingAccount} linkQuery={linkQuery} />}
       <AccountForm
         isSubmitting={formState.isSubmitting}
         submitLabel="Sign up"
@@ -98,5 +84,32 @@ export function SignUpForm({ next, linkQuery }: { next: string; linkQuery: strin
         </Link>
       </p>
     </div>
+  );
+}
+
+/** Why the sign-up failed; for an address that has an account, the way on is signing in, or a reset. */
+function SignUpFailure({
+  failure,
+  existingAccount,
+  linkQuery,
+}: {
+  failure: string;
+  existingAccount: boolean;
+  linkQuery: string;
+}) {
+  return (
+    <Banner kind="error">
+      {failure}
+      {existingAccount && (
+        <span className="mt-2 flex flex-wrap gap-4">
+          <Link className="font-semibold underline" to={`/auth/signin${linkQuery}`}>
+            Sign in
+          </Link>
+          <Link className="font-semibold underline" to={`/auth/forgotpass${linkQuery}`}>
+            Reset your password
+          </Link>
+        </span>
+      )}
+    </Banner>
   );
 }
