@@ -44,9 +44,10 @@ function reactRouterTreeShaking(): Plugin {
 const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack)[\\/]/;
 
 // The app code the home page (the booking form) needs, the entry's own code included, kept in one chunk
-// instead of many small ones, each of which would cost a request and compress worse.
+// instead of many small ones, each of which would cost a request and compress worse. Only what that page uses:
+// a module named here is in every first load, even when only a lazy screen imports it (the settings' checkbox).
 const FIRST_LOAD =
-  /src[\\/](client[\\/](main\.tsx|router\.tsx|app-config|api[\\/]|components[\\/]|layout[\\/]|auth[\\/](use-|safe-next)|reservations[\\/](reservation-page|booking-id|use-reservation-api)|reservation-ui[\\/](reservation-form|use-reservation-form-state|format|seat-type-toggle|use-reservation-queries))|booking[\\/](calendar|clock|messages|phone|booking-window|party-size|restaurant-settings|seatings|hold-blocks)|shared[\\/]public-config)/;
+  /src[\\/](client[\\/](main\.tsx|router\.tsx|app-config|api[\\/]|components[\\/](banner|buttons|select-field|spinner|text-field)|layout[\\/]|auth[\\/](use-|safe-next)|reservations[\\/](reservation-page|booking-id|use-reservation-api)|reservation-ui[\\/](reservation-form|use-reservation-form-state|format|seat-type-toggle|use-reservation-queries))|booking[\\/](calendar|clock|messages|phone|booking-window|party-size|restaurant-settings|seatings|hold-blocks)|shared[\\/]public-config)/;
 
 // Small modules several lazy pages share (messages, list orders, table rules): one chunk instead of one each,
 // since the booking page carries the name of every chunk a lazy page may need, and each name costs its bytes.

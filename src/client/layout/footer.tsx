@@ -13,58 +13,10 @@ const linkClass = 'text-sm text-stone-300 hover:text-white hover:underline';
 
 export function Footer() {
   const auth = useAuth();
-  // The logo links to the restaurant's first page elsewhere (SPEC section 2, Footer: "Logo links to external sites").
-  const [elsewhere] = appConfig.links;
-  const elsewhereRef = useRef<HTMLUListElement>(null);
-  const showLogos = useInView(elsewhereRef);
   return (
     <footer className="mt-16 bg-stone-900 text-stone-100">
       <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 sm:grid-cols-2 md:grid-cols-4">
-        <div className="space-y-3">
-          {elsewhere ? (
-            <a
-              className="inline-block rounded-md hover:opacity-90"
-              href={elsewhere.url}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label={`${appConfig.restaurantName} on ${elsewhere.label}`}
-            >
-              <Logo />
-            </a>
-          ) : (
-            <Logo />
-          )}
-          <p className="text-sm text-stone-300">{appConfig.address}</p>
-          <p className="text-sm">
-            <a className={linkClass} href={phoneHref(appConfig.phone)}>
-              {appConfig.phone}
-            </a>
-          </p>
-          {appConfig.links.length > 0 && (
-            <ul ref={elsewhereRef} className="flex flex-wrap gap-2" aria-label="Find us elsewhere">
-              {appConfig.links.map((link) => (
-                <li key={link.url}>
-                  {/* A logo that says which site; its name is the link's name, and shows on hover. */}
-                  <a
-                    className="inline-flex h-10 w-10 items-center justify-center rounded-full text-stone-300 hover:bg-stone-800 hover:text-white"
-                    href={link.url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    aria-label={link.label}
-                    title={link.label}
-                  >
-                    {showLogos && (
-                      <Suspense>
-                        <SiteLogo link={link} />
-                      </Suspense>
-                    )}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-
+        <FooterContact />
         <FooterLinks
           id="footer-navigation"
           title="Navigation"
@@ -118,5 +70,59 @@ function FooterLinks({ id, title, links }: { id: string; title: string; links: {
         ))}
       </ul>
     </nav>
+  );
+}
+
+/** The restaurant: its logo (a link to its first page elsewhere), address, phone, and its pages elsewhere. */
+function FooterContact() {
+  // The logo links to the restaurant's first page elsewhere (SPEC section 2, Footer: "Logo links to external sites").
+  const [elsewhere] = appConfig.links;
+  const elsewhereRef = useRef<HTMLUListElement>(null);
+  const showLogos = useInView(elsewhereRef);
+  return (
+    <div className="space-y-3">
+      {elsewhere ? (
+        <a
+          className="inline-block rounded-md hover:opacity-90"
+          href={elsewhere.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`${appConfig.restaurantName} on ${elsewhere.label}`}
+        >
+          <Logo />
+        </a>
+      ) : (
+        <Logo />
+      )}
+      <p className="text-sm text-stone-300">{appConfig.address}</p>
+      <p className="text-sm">
+        <a className={linkClass} href={phoneHref(appConfig.phone)}>
+          {appConfig.phone}
+        </a>
+      </p>
+      {appConfig.links.length > 0 && (
+        <ul ref={elsewhereRef} className="flex flex-wrap gap-2" aria-label="Find us elsewhere">
+          {appConfig.links.map((link) => (
+            <li key={link.url}>
+              {/* A logo that says which site; its name is the link's name, and shows on hover. */}
+              <a
+                className="inline-flex h-10 w-10 items-center justify-center rounded-full text-stone-300 hover:bg-stone-800 hover:text-white"
+                href={link.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={link.label}
+                title={link.label}
+              >
+                {showLogos && (
+                  <Suspense>
+                    <SiteLogo link={link} />
+                  </Suspense>
+                )}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

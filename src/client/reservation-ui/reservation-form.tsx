@@ -63,16 +63,14 @@ export function ReservationForm({
   missingTimeMessage,
   pickTables,
 }: Props) {
-  const { values, set, errors, dateError, partyNumber, loadFailed, formRef, failureRef, submit, preloadSchemas } =
-    useReservationFormState({ initial, failure, missingTimeMessage, onValid: onSubmit });
-  const ids = { seat: useId(), times: useId(), requests: useId() };
-  const dateWindow = bookingWindow(isAdmin ? 'admin' : 'guest', todayIn(appConfig.timeZone), appConfig.guestDaysAhead);
-  const times = useAvailableTimes(values.reservationDate, partyNumber, values.seatType, excludeId);
+  const { formRef, failureRef, submit, preloadSchemas, loadFailed, ...form } = useReservationFormState({
+    initial,
+    failure,
+    missingTimeMessage,
+    onValid: onSubmit,
+  });
+  const { values } = form;
   const awaitingTables = Boolean(pickTables && values.startTime !== null && !values.tableIds);
-
-  // Guests: up to 6, or the owner's cap on guests per seating; a larger party calls (its choice keeps the value 7+).
-  const largest = isAdmin ? ADMIN_PARTY_CHOICES : appConfig.guestMaxParty;
-  const partyChoices = Array.from({ length: largest }, (_, i) => i + 1);
   const largeParty = values.partySize === '7+';
 
   return (
@@ -89,6 +87,49 @@ export function ReservationForm({
         </div>
       )}
       {loadFailed && <Banner kind="error">{OFFLINE_MESSAGE}</Banner>}
+      <GuestAndParty form={form} isAdmin={isAdmin} />
+      {!largeParty && (
+        <SeatAndTime
+          form={form}
+          isAdmin={isAdmin}
+          seatTypeLocked={seatTypeLocked}
+          excludeId={excludeId}
+          pickTables={pickTables}
+        />
+      )}
+      <ReminderAndRequests form={form} />
+      <div className="flex flex-wrap gap-3">
+        <button
+          type="submit"
+          className={primaryButton}
+          disabled={busy || largeParty || awaitingTables || (values.startTime === null && !missingTimeMessage)}
+        >
+          {busy ? busyLabel : submitLabel}
+        </button>
+        {onCancel && (
+          <button type="button" className={secondaryButton} onClick={onCancel} disabled={busy}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/** The fields' values, errors and setter, as the pieces of the form read them. */
+type FormState = Pick<
+  ReturnType<typeof useReservationFormState>,
+  'values' | 'set' | 'errors' | 'dateError' | 'partyNumber'
+>;
+
+/** Who is booking, and for when and how many: the form's first four fields, and a party too large to book. */
+function GuestAndParty({ form, isAdmin }: { form: FormState; isAdmin: boolean }) {
+  const { values, set, errors } = form;
+  // Guests: up to 6, or the owner's cap on guests per seating; a larger party calls (its choice keeps the value 7+).
+  const largest = isAdmin ? ADMIN_PARTY_CHOICES : appConfig.guestMaxParty;
+  const dateWindow = bookingWindow(isAdmin ? 'admin' : 'guest', todayIn(appConfig.timeZone), appConfig.guestDaysAhead);
+  return (
+    <>
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           label="Name"
@@ -113,7 +154,7 @@ export function ReservationForm({
           min={dateWindow.first}
           max={dateWindow.last}
           value={values.reservationDate}
-          error={dateError}
+          error={form.dateError}
           hint={appConfig.openDaysHint}
           onChange={(e) => set('reservationDate', e.target.value)}
         />
@@ -124,7 +165,7 @@ export function ReservationForm({
           onChange={(e) => set('partySize', e.target.value)}
         >
           <option value="">Select guests</option>
-          {partyChoices.map((n) => (
+          {Array.from({ length: largest }, (_, i) => i + 1).map((n) => (
             <option key={n} value={String(n)}>
               {n} {n === 1 ? 'guest' : 'guests'}
             </option>
@@ -132,8 +173,7 @@ export function ReservationForm({
           {!isAdmin && <option value="7+">{largest + 1} or more</option>}
         </SelectField>
       </div>
-
-      {largeParty ? (
+      {values.partySize === '7+' && (
         <Banner kind="info">
           For parties of {largest + 1} or more, please call us at{' '}
           <a className="font-semibold underline" href={phoneHref(appConfig.phone)}>
@@ -141,55 +181,75 @@ export function ReservationForm({
           </a>
           .
         </Banner>
-      ) : (
-        <>
-          <fieldset>
-            <legend id={ids.seat} className="text-sm font-medium text-stone-800">
-              Seat Type
-            </legend>
-            <div className="mt-2 flex gap-3">
-              <SeatTypeToggle
-                value={values.seatType}
-                disabled={seatTypeLocked}
-                onChange={(type) => set('seatType', type)}
-                className="flex-1 py-3 disabled:cursor-not-allowed disabled:opacity-70"
-              />
-            </div>
-          </fieldset>
-
-          <fieldset aria-describedby={errors.startTime ? `${ids.times}-error` : undefined}>
-            <legend className="text-sm font-medium text-stone-800">Available Times</legend>
-            {pickTables && values.startTime !== null && partyNumber !== null ? (
-              <Suspense fallback={<Spinner />}>
-                <AdminTablePicker
-                  date={values.reservationDate}
-                  startTime={values.startTime}
-                  seatType={values.seatType}
-                  partySize={partyNumber}
-                  chosen={values.tableIds ?? null}
-                  onChoose={(chosen) => set('tableIds', chosen)}
-                  onBack={() => set('startTime', null)}
-                />
-              </Suspense>
-            ) : (
-              <AvailableTimes
-                isAdmin={isAdmin}
-                state={times}
-                ready={Boolean(values.reservationDate && partyNumber && !dateError)}
-                dateRefused={Boolean(dateError)}
-                selected={values.startTime}
-                onSelect={(time) => set('startTime', time)}
-              />
-            )}
-            {errors.startTime && (
-              <p id={`${ids.times}-error`} className="mt-1 text-sm text-red-700">
-                {errors.startTime}
-              </p>
-            )}
-          </fieldset>
-        </>
       )}
+    </>
+  );
+}
 
+/** The seat type and the times open for it; the admin booking then picks tables by hand. */
+function SeatAndTime({
+  form,
+  isAdmin,
+  seatTypeLocked,
+  excludeId,
+  pickTables,
+}: Pick<Props, 'isAdmin' | 'seatTypeLocked' | 'excludeId' | 'pickTables'> & { form: FormState }) {
+  const { values, set, errors, partyNumber, dateError } = form;
+  const timesId = useId();
+  const times = useAvailableTimes(values.reservationDate, partyNumber, values.seatType, excludeId);
+  return (
+    <>
+      <fieldset>
+        <legend className="text-sm font-medium text-stone-800">Seat Type</legend>
+        <div className="mt-2 flex gap-3">
+          <SeatTypeToggle
+            value={values.seatType}
+            disabled={seatTypeLocked}
+            onChange={(type) => set('seatType', type)}
+            className="flex-1 py-3 disabled:cursor-not-allowed disabled:opacity-70"
+          />
+        </div>
+      </fieldset>
+
+      <fieldset aria-describedby={errors.startTime ? `${timesId}-error` : undefined}>
+        <legend className="text-sm font-medium text-stone-800">Available Times</legend>
+        {pickTables && values.startTime !== null && partyNumber !== null ? (
+          <Suspense fallback={<Spinner />}>
+            <AdminTablePicker
+              date={values.reservationDate}
+              startTime={values.startTime}
+              seatType={values.seatType}
+              partySize={partyNumber}
+              chosen={values.tableIds ?? null}
+              onChoose={(chosen) => set('tableIds', chosen)}
+              onBack={() => set('startTime', null)}
+            />
+          </Suspense>
+        ) : (
+          <AvailableTimes
+            isAdmin={isAdmin}
+            state={times}
+            ready={Boolean(values.reservationDate && partyNumber && !dateError)}
+            dateRefused={Boolean(dateError)}
+            selected={values.startTime}
+            onSelect={(time) => set('startTime', time)}
+          />
+        )}
+        {errors.startTime && (
+          <p id={`${timesId}-error`} className="mt-1 text-sm text-red-700">
+            {errors.startTime}
+          </p>
+        )}
+      </fieldset>
+    </>
+  );
+}
+
+/** The reminder address and the free-text requests, last in the form. */
+function ReminderAndRequests({ form: { values, set, errors } }: { form: FormState }) {
+  const requestsId = useId();
+  return (
+    <>
       <TextField
         label="Reminder Email"
         type="email"
@@ -200,11 +260,11 @@ export function ReservationForm({
         onChange={(e) => set('reminderEmail', e.target.value)}
       />
       <div>
-        <label htmlFor={ids.requests} className="block text-sm font-medium text-stone-800">
+        <label htmlFor={requestsId} className="block text-sm font-medium text-stone-800">
           Special requests (optional)
         </label>
         <textarea
-          id={ids.requests}
+          id={requestsId}
           rows={2}
           maxLength={500}
           placeholder="Allergies, a birthday, a high chair…"
@@ -213,22 +273,7 @@ export function ReservationForm({
           className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2 text-base"
         />
       </div>
-
-      <div className="flex flex-wrap gap-3">
-        <button
-          type="submit"
-          className={primaryButton}
-          disabled={busy || largeParty || awaitingTables || (values.startTime === null && !missingTimeMessage)}
-        >
-          {busy ? busyLabel : submitLabel}
-        </button>
-        {onCancel && (
-          <button type="button" className={secondaryButton} onClick={onCancel} disabled={busy}>
-            Cancel
-          </button>
-        )}
-      </div>
-    </form>
+    </>
   );
 }
 

@@ -39,25 +39,45 @@ interface Options {
   onValid: (input: CreateReservationInput) => void;
 }
 
-/** The booking form's state and rules: what each change clears, and the check before sending. */
-export function useReservationFormState({ initial, failure, missingTimeMessage, onValid }: Options) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [loadFailed, setLoadFailed] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const failureRef = useRef<HTMLDivElement>(null);
+type Errors = Partial<Record<Field, string>>;
 
-  // A new failure: a time that was taken meanwhile (or can no longer seat the party) is no longer chosen, so
-  // the guest picks another from the reloaded times; and the message takes the focus, which brings it into view.
+/** Each field's first error; a time not chosen reads `missingTime` when given (the admin edit's own words). */
+function firstErrors(issues: readonly { path: PropertyKey[]; message: string }[], missingTime: string | undefined) {
+  const found: Errors = {};
+  for (const issue of issues) {
+    const field = issue.path[0] as Field;
+    found[field] ??= field === 'startTime' && missingTime ? missingTime : issue.message;
+  }
+  return found;
+}
+
+/**
+ * A new failure: a time that was taken meanwhile (or can no longer seat the party) is no longer chosen
+ * (`clearTime`), so the guest picks another from the reloaded times; and the message takes the focus, which
+ * brings it into view. Returns the ref for the message's box.
+ */
+function useFailureReaction(failure: Error | null, clearTime: () => void) {
+  const failureRef = useRef<HTMLDivElement>(null);
   const [seenFailure, setSeenFailure] = useState(failure);
   if (failure !== seenFailure) {
     setSeenFailure(failure);
-    if (failure instanceof ApiError && failure.code === 'slot_taken')
-      setValues((current) => ({ ...current, startTime: null, tableIds: null }));
+    if (failure instanceof ApiError && failure.code === 'slot_taken') clearTime();
   }
   useEffect(() => {
     if (failure) failureRef.current?.focus();
   }, [failure]);
+  return failureRef;
+}
+
+/** The booking form's state and rules: what each change clears, and the check before sending. */
+export function useReservationFormState({ initial, failure, missingTimeMessage, onValid }: Options) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Errors>({});
+  const [loadFailed, setLoadFailed] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const failureRef = useFailureReaction(failure, () =>
+    setValues((current) => ({ ...current, startTime: null, tableIds: null })),
+  );
 
   const set = <K extends Field>(field: K, value: ReservationFormValues[K]) => {
     // Choosing a date, party size or seat type clears the chosen time (SPEC section 4); any of those, or
@@ -90,12 +110,7 @@ export function useReservationFormState({ initial, failure, missingTimeMessage, 
       tableIds: values.tableIds ?? undefined,
     });
     if (!parsed.success) {
-      const found: typeof errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field;
-        found[field] ??=
-          field === 'startTime' && values.startTime === null && missingTimeMessage ? missingTimeMessage : issue.message;
-      }
+      const found = firstErrors(parsed.error.issues, values.startTime === null ? missingTimeMessage : undefined);
       // Rendered now, so the first field in error (in the order a guest reads the form) can take the focus;
       // waiting for a frame raced React's own scheduling on a slow machine.
       flushSync(() => setErrors(found));
