@@ -7,7 +7,8 @@ import {
   timeRefusal,
   type BookingCalendar,
 } from './booking-window';
-import { addDays, clockIn, todayIn, weekdayOf } from './calendar';
+import { addDays, todayIn, weekdayOf } from './calendar';
+import { clockIn } from './wall-clock';
 import { uniformHours } from './restaurant-settings';
 import { formatPhoneInput, isValidPhone, phoneDigits } from './phone';
 import { seatingTimes } from './seatings';

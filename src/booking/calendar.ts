@@ -15,9 +15,12 @@ export function isIsoDate(value: string): boolean {
 // Building an Intl.DateTimeFormat costs far more than formatting with one (it was a seventh of the CPU of
 // an availability request), so each is made once per time zone and kept.
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
-const clockFormats = new Map<string, Intl.DateTimeFormat>();
 
-function cachedFormat(cache: Map<string, Intl.DateTimeFormat>, timeZone: string, make: () => Intl.DateTimeFormat) {
+export function cachedFormat(
+  cache: Map<string, Intl.DateTimeFormat>,
+  timeZone: string,
+  make: () => Intl.DateTimeFormat,
+) {
   let format = cache.get(timeZone);
   if (!format) cache.set(timeZone, (format = make()));
   return format;
@@ -32,16 +35,6 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
     () => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
   );
   return format.format(now);
-}
-
-/** The wall-clock time in `timeZone` as HHMM (e.g. 1730), 0 to 2359. */
-export function clockIn(timeZone: string, now: Date = new Date()): number {
-  const format = cachedFormat(
-    clockFormats,
-    timeZone,
-    () => new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
-  );
-  return Number(format.format(now).replace(':', ''));
 }
 
 /** Midnight UTC of a YYYY-MM-DD date, moved by whole years and days (Date rolls months and years over). */

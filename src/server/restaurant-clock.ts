@@ -1,4 +1,5 @@
-import { clockIn, todayIn } from '../booking/calendar';
+import { todayIn } from '../booking/calendar';
+import { clockIn } from '../booking/wall-clock';
 import type { AppConfig } from './config';
 
 // The restaurant's today and wall clock, for every part of the server that decides by them (bookings, the owner's

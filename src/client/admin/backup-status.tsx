@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { addDays, clockIn, formatLongDate, todayIn } from '../../booking/calendar';
+import { addDays, formatLongDate, todayIn } from '../../booking/calendar';
+import { clockIn } from '../../booking/wall-clock';
 import { countOf } from '../../booking/words';
 import { formatTime12h } from '../../booking/clock';
 import { useBackupStatus } from './api/get-backup-status';

@@ -223,15 +223,18 @@ function ReservationPanel({
         Edit reservation
       </h3>
       <ReservationForm
-        isAdmin
-        excludeId={reservation.id}
+        mode={{
+          kind: 'editAny',
+          isAdmin: true,
+          reservationId: reservation.id,
+          missingTimeMessage: adminMessages.noTimeSelected,
+        }}
         initial={toFormValues(reservation)}
         submitLabel="Save Changes"
         busyLabel="Saving…"
         busy={edit.isPending}
         failure={edit.error}
         describeFailure={(error) => userMessage(error, bookingMessages.updateFailed)}
-        missingTimeMessage={adminMessages.noTimeSelected}
         onSubmit={(input) => edit.mutate({ id: reservation.id, changes: changedFields(reservation, input) })}
         onCancel={close}
       />

@@ -24,13 +24,17 @@ function renderForm(initial: ReservationFormValues, onSubmit = vi.fn()) {
   render(
     <QueryClientProvider client={client}>
       <ReservationForm
+        mode={{
+          kind: 'editAny',
+          isAdmin: true,
+          reservationId: 'r1',
+          missingTimeMessage: 'No time selected for the reservation',
+        }}
         initial={initial}
-        isAdmin
         submitLabel="Save Changes"
         busyLabel="Updating reservation..."
         busy={false}
         failure={null}
-        missingTimeMessage="No time selected for the reservation"
         onSubmit={onSubmit}
       />
     </QueryClientProvider>,

@@ -18,13 +18,18 @@ import { useAvailableTimes } from './use-reservation-queries';
 
 export type { ReservationFormValues };
 
+/** Which form this is: who fills it in, and for what. */
+export type ReservationFormMode =
+  /** A booking on /: the admin picks tables by hand once a time is chosen. */
+  | { kind: 'book'; isAdmin: boolean }
+  /** A change to one's own reservation on My Reservations: the seat type stays (SPEC section 2). */
+  | { kind: 'editOwn'; isAdmin: boolean; reservationId: string }
+  /** The admin's change to any reservation: saving without a time says `missingTimeMessage` (no disabled button). */
+  | { kind: 'editAny'; isAdmin: true; reservationId: string; missingTimeMessage: string };
+
 interface Props {
+  mode: ReservationFormMode;
   initial: ReservationFormValues;
-  isAdmin: boolean;
-  /** Editing keeps the seat type (SPEC section 2, My Reservations). */
-  seatTypeLocked?: boolean;
-  /** The reservation being edited, whose own tables count as free. */
-  excludeId?: string;
   submitLabel: string;
   busyLabel: string;
   busy: boolean;
@@ -34,10 +39,6 @@ interface Props {
   describeFailure?: (failure: Error) => string;
   onSubmit: (values: CreateReservationInput) => void;
   onCancel?: () => void;
-  /** When set, submitting without a time shows this message (the admin edit) instead of a disabled button. */
-  missingTimeMessage?: string;
-  /** The admin booking: choosing a time opens the manual table picker. */
-  pickTables?: boolean;
 }
 
 const ADMIN_PARTY_CHOICES = 20;
@@ -49,10 +50,8 @@ const DateRefusalNote = lazy(() => import('./date-refusal-note').then((m) => ({ 
 
 /** The reservation form: a guest's or the admin's booking on /, and the edits of My Reservations and the admin. */
 export function ReservationForm({
+  mode,
   initial,
-  isAdmin,
-  seatTypeLocked,
-  excludeId,
   submitLabel,
   busyLabel,
   busy,
@@ -60,9 +59,10 @@ export function ReservationForm({
   describeFailure = (error) => error.message,
   onSubmit,
   onCancel,
-  missingTimeMessage,
-  pickTables,
 }: Props) {
+  const { isAdmin } = mode;
+  const pickTables = mode.kind === 'book' && mode.isAdmin;
+  const missingTimeMessage = mode.kind === 'editAny' ? mode.missingTimeMessage : undefined;
   const { formRef, failureRef, submit, preloadSchemas, loadFailed, ...form } = useReservationFormState({
     initial,
     failure,
@@ -88,15 +88,7 @@ export function ReservationForm({
       )}
       {loadFailed && <Banner kind="error">{OFFLINE_MESSAGE}</Banner>}
       <GuestAndParty form={form} isAdmin={isAdmin} />
-      {!largeParty && (
-        <SeatAndTime
-          form={form}
-          isAdmin={isAdmin}
-          seatTypeLocked={seatTypeLocked}
-          excludeId={excludeId}
-          pickTables={pickTables}
-        />
-      )}
+      {!largeParty && <SeatAndTime form={form} mode={mode} pickTables={pickTables} />}
       <ReminderAndRequests form={form} />
       <div className="flex flex-wrap gap-3">
         <button
@@ -187,15 +179,11 @@ function GuestAndParty({ form, isAdmin }: { form: FormState; isAdmin: boolean })
 }
 
 /** The seat type and the times open for it; the admin booking then picks tables by hand. */
-function SeatAndTime({
-  form,
-  isAdmin,
-  seatTypeLocked,
-  excludeId,
-  pickTables,
-}: Pick<Props, 'isAdmin' | 'seatTypeLocked' | 'excludeId' | 'pickTables'> & { form: FormState }) {
+function SeatAndTime({ form, mode, pickTables }: { form: FormState; mode: ReservationFormMode; pickTables: boolean }) {
   const { values, set, errors, partyNumber, dateError } = form;
   const timesId = useId();
+  // The reservation being changed: its own tables count as free.
+  const excludeId = mode.kind === 'book' ? undefined : mode.reservationId;
   const times = useAvailableTimes(values.reservationDate, partyNumber, values.seatType, excludeId);
   return (
     <>
@@ -204,7 +192,7 @@ function SeatAndTime({
         <div className="mt-2 flex gap-3">
           <SeatTypeToggle
             value={values.seatType}
-            disabled={seatTypeLocked}
+            disabled={mode.kind === 'editOwn'}
             onChange={(type) => set('seatType', type)}
             className="flex-1 py-3 disabled:cursor-not-allowed disabled:opacity-70"
           />
@@ -227,7 +215,7 @@ function SeatAndTime({
           </Suspense>
         ) : (
           <AvailableTimes
-            isAdmin={isAdmin}
+            isAdmin={mode.isAdmin}
             state={times}
             ready={Boolean(values.reservationDate && partyNumber && !dateError)}
             dateRefused={Boolean(dateError)}

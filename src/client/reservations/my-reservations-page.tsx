@@ -16,7 +16,8 @@ import { formatLongDate, partyLabel, seatTypeLabel, timeRange } from '../reserva
 import { ReservationForm } from '../reservation-ui/reservation-form';
 import { formatPhoneInput } from '../../booking/phone';
 import { hasBegun } from '../../booking/booking-window';
-import { clockIn, todayIn } from '../../booking/calendar';
+import { todayIn } from '../../booking/calendar';
+import { clockIn } from '../../booking/wall-clock';
 import { appConfig } from '../app-config';
 import { changedFields } from '../../booking/editable-fields';
 import { toFormValues } from '../reservation-ui/form-values';
@@ -199,9 +200,7 @@ function EditOwnReservation({
         Edit reservation
       </h3>
       <ReservationForm
-        isAdmin={isAdmin}
-        seatTypeLocked
-        excludeId={reservation.id}
+        mode={{ kind: 'editOwn', isAdmin, reservationId: reservation.id }}
         initial={toFormValues(reservation)}
         submitLabel="Save Changes"
         busyLabel="Saving…"

@@ -41,8 +41,7 @@ function Booking({ user }: { user: SessionUser }) {
     <div className="space-y-5 rounded-lg bg-white p-5 shadow-sm sm:p-8">
       {user.isAdmin && <Banner kind="info">{bookingMessages.adminMode}</Banner>}
       <ReservationForm
-        isAdmin={user.isAdmin}
-        pickTables={user.isAdmin}
+        mode={{ kind: 'book', isAdmin: user.isAdmin }}
         initial={{
           name: '',
           phoneNumber: '',

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { hasBegun } from '../../booking/booking-window';
-import { addDays, clockIn, todayIn } from '../../booking/calendar';
+import { addDays, todayIn } from '../../booking/calendar';
+import { clockIn } from '../../booking/wall-clock';
 import type { Database } from '../db/schema';
 import type { RateCounters } from '../db/rate-counters';
 import type { ChangeFeed } from '../change-feed/change-feed';

@@ -1,4 +1,5 @@
-import { formatLongDate, todayIn, clockIn } from '../../booking/calendar';
+import { formatLongDate, todayIn } from '../../booking/calendar';
+import { clockIn } from '../../booking/wall-clock';
 import { formatTime12h } from '../../booking/clock';
 import { count, loadSqliteCommandConfig } from './command-config';
 import { RESTORE_TIMEOUT_MS, RestoreRefused, restoreBackup, type RestoreResult } from './restore-backup';

@@ -1,6 +1,7 @@
 import { Cron } from 'croner';
 import type { Kysely } from 'kysely';
-import { clockIn, todayIn } from '../../booking/calendar';
+import { todayIn } from '../../booking/calendar';
+import { clockIn } from '../../booking/wall-clock';
 import { zonedInstant } from '../../booking/zoned-time';
 import type { RestaurantDetails } from '../../booking/restaurant-settings';
 import type { AppConfig } from '../config';

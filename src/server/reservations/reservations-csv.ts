@@ -1,4 +1,5 @@
-import { clockIn, todayIn } from '../../booking/calendar';
+import { todayIn } from '../../booking/calendar';
+import { clockIn } from '../../booking/wall-clock';
 import { formatTime12h } from '../../booking/clock';
 import { formatPhoneInput } from '../../booking/phone';
 import type { Reservation } from '../../shared/reservation';

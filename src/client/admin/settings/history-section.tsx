@@ -1,4 +1,5 @@
-import { clockIn, formatLongDate, todayIn } from '../../../booking/calendar';
+import { formatLongDate, todayIn } from '../../../booking/calendar';
+import { clockIn } from '../../../booking/wall-clock';
 import { formatTime12h } from '../../../booking/clock';
 import { appConfig } from '../../app-config';
 import { SettingsSection } from './settings-parts';
