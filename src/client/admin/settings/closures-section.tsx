@@ -6,7 +6,7 @@ import { closureSchema, type ClosureInput } from '../../../booking/settings-sche
 import { primaryButton, secondaryButton } from '../../components/buttons';
 import { TextField } from '../../components/text-field';
 import { formatLongDate } from '../../reservation-ui/format';
-import { SaveOutcome, SettingsSection } from './settings-parts';
+import { SaveOutcome, SettingsSection, AddForm } from './settings-parts';
 import { useAddClosure } from './api/add-closure';
 import { useRemoveClosure } from './api/remove-closure';
 
@@ -73,15 +73,7 @@ function AddClosureForm({ today }: { today: string }) {
   const submit = handleSubmit((values) => add.mutate(values, { onSuccess: () => reset() }));
 
   return (
-    <form
-      aria-labelledby="add-closure-heading"
-      noValidate
-      className="space-y-3 rounded-md border border-dashed border-stone-300 p-3"
-      onSubmit={(event) => void submit(event)}
-    >
-      <h3 id="add-closure-heading" className="font-semibold text-stone-900">
-        Close a date or a range
-      </h3>
+    <AddForm headingId="add-closure-heading" title="Close a date or a range" onSubmit={(event) => void submit(event)}>
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField
           label="First date"
@@ -123,6 +115,6 @@ function AddClosureForm({ today }: { today: string }) {
           );
         }}
       />
-    </form>
+    </AddForm>
   );
 }

@@ -135,3 +135,30 @@ export function SettingsForm({
     </form>
   );
 }
+
+/** The dashed box under a list where the owner adds one more (a table, a closure, a network), named by its title. */
+export function AddForm({
+  headingId,
+  title,
+  onSubmit,
+  children,
+}: {
+  headingId: string;
+  title: string;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      aria-labelledby={headingId}
+      noValidate
+      className="space-y-3 rounded-md border border-dashed border-stone-300 p-3"
+      onSubmit={onSubmit}
+    >
+      <h3 id={headingId} className="font-semibold text-stone-900">
+        {title}
+      </h3>
+      {children}
+    </form>
+  );
+}

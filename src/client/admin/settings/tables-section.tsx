@@ -15,7 +15,7 @@ import { primaryButton, secondaryButton } from '../../components/buttons';
 import { formatLongDate } from '../../reservation-ui/format';
 import { TextField } from '../../components/text-field';
 import { SelectField } from '../../components/select-field';
-import { SaveOutcome, SettingsSection } from './settings-parts';
+import { SaveOutcome, SettingsSection, AddForm } from './settings-parts';
 import { CheckboxField } from '../../components/checkbox-field';
 import { useAddTable } from './api/add-table';
 import { useChangeTable } from './api/change-table';
@@ -212,15 +212,7 @@ function AddTableForm({ report, outcome }: { report: Report; outcome: ReactNode 
   );
 
   return (
-    <form
-      aria-labelledby="add-table-heading"
-      noValidate
-      className="space-y-3 rounded-md border border-dashed border-stone-300 p-3"
-      onSubmit={(event) => void submit(event)}
-    >
-      <h3 id="add-table-heading" className="font-semibold text-stone-900">
-        Add a table or counter seat
-      </h3>
+    <AddForm headingId="add-table-heading" title="Add a table or counter seat" onSubmit={(event) => void submit(event)}>
       <div className="grid grid-cols-2 items-end gap-3 sm:grid-cols-[10rem_6rem_8rem_1fr_auto]">
         <SelectField
           label="Kind"
@@ -259,6 +251,6 @@ function AddTableForm({ report, outcome }: { report: Report; outcome: ReactNode 
         </button>
       </div>
       {outcome}
-    </form>
+    </AddForm>
   );
 }

@@ -5,7 +5,7 @@ import type { TrustedNetwork } from '../../../booking/restaurant-settings';
 import { trustedNetworkSchema, type TrustedNetworkInput } from '../../../booking/settings-schemas';
 import { primaryButton, secondaryButton } from '../../components/buttons';
 import { TextField } from '../../components/text-field';
-import { SaveOutcome, SettingsSection } from './settings-parts';
+import { SaveOutcome, SettingsSection, AddForm } from './settings-parts';
 import { useDistrustNetwork } from './api/distrust-network';
 import { useTrustNetwork } from './api/trust-network';
 
@@ -62,15 +62,7 @@ function TrustNetworkForm() {
   const { errors } = formState;
   const submit = handleSubmit((values) => trust.mutate(values, { onSuccess: () => reset() }));
   return (
-    <form
-      aria-labelledby="trust-network-heading"
-      noValidate
-      className="space-y-3 rounded-md border border-dashed border-stone-300 p-3"
-      onSubmit={(event) => void submit(event)}
-    >
-      <h3 id="trust-network-heading" className="font-semibold text-stone-900">
-        Trust a network
-      </h3>
+    <AddForm headingId="trust-network-heading" title="Trust a network" onSubmit={(event) => void submit(event)}>
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField
           label="Network"
@@ -97,6 +89,6 @@ function TrustNetworkForm() {
         savedText="Trusted. Its bookings skip the limits per network from now on."
         error={trust.error}
       />
-    </form>
+    </AddForm>
   );
 }
