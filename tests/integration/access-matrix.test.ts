@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, weekdayOf } from '../../src/booking/calendar';
 import { TestClient } from '../support/http-client';
 import { actionLinkOf, waitForEmail } from '../support/outbox';
+import { OWNER } from '../support/owner';
 import { bookingBody, FIXED_NOW } from '../support/reservation-factory';
 import { NO_FAIR_USE_LIMITS, startTestServer, type TestServer } from '../support/test-server';
 
@@ -17,7 +18,6 @@ import { NO_FAIR_USE_LIMITS, startTestServer, type TestServer } from '../support
 // yourself admin"); that session answers the admin column. Guest A moved to a new address before the matrix
 // is asked, and a newcomer signed up with A's former one: a stranger to A's bookings, like guest B (issue 19).
 
-const ADMIN_EMAIL = 'owner@example.com';
 /** Guest A's address when A signed up and booked; A has moved to a new one since, and a newcomer holds this. */
 const A_FORMER_EMAIL = 'ann@example.com';
 const CALLERS = ['anonymous', 'guestA', 'guestB', 'newcomer', 'unverifiedAdminEmail', 'admin'] as const;
@@ -49,7 +49,7 @@ const GUESTS = {
   newcomer: { email: A_FORMER_EMAIL, name: 'Nora Newcomer', phone: '555-444-1212', reminder: 'nora.n@example.net' },
   // The admin-email account books too (as a guest while unverified).
   unverifiedAdminEmail: {
-    email: ADMIN_EMAIL,
+    email: OWNER.email,
     name: 'Olive Owner',
     phone: '555-777-8899',
     reminder: 'olive.o@example.net',
@@ -60,7 +60,7 @@ const PASSWORDS: Record<Guest, string> = {
   guestA: 'ann-password-1',
   guestB: 'bob-password-1',
   newcomer: 'nora-password-1',
-  unverifiedAdminEmail: 'owner-password-1',
+  unverifiedAdminEmail: OWNER.password,
 };
 const secretsOf = (guest: Guest) => {
   const { email, name, phone, reminder } = GUESTS[guest];
@@ -166,7 +166,7 @@ describe('access matrix: every endpoint x every kind of caller', () => {
     writeFileSync(restaurantConfig, JSON.stringify({ ...shipped, closedDates: [CLOSED_AT_FIRST_START] }));
     // Guest A books once per row here; the fair-use limits have tests of their own.
     server = await startTestServer({
-      env: { ADMIN_EMAIL, RESTAURANT_CONFIG: restaurantConfig, ...NO_FAIR_USE_LIMITS },
+      env: { ADMIN_EMAIL: OWNER.email, RESTAURANT_CONFIG: restaurantConfig, ...NO_FAIR_USE_LIMITS },
       now: () => FIXED_NOW,
     });
     // Each caller connects from its own address: sign-up rate limits are per client address.
@@ -504,14 +504,14 @@ describe('access matrix: every endpoint x every kind of caller', () => {
     // The owner clicks the link in the verification email: the session of the sign-up ends, and the owner
     // chooses the admin password through the link's next step, then signs in: that session is the admin.
     expect(await clients.unverifiedAdminEmail.session()).toMatchObject({ emailVerified: false, isAdmin: false });
-    const link = actionLinkOf(await waitForEmail(server.config.mail.outboxDir, ADMIN_EMAIL, /Confirm your email/));
+    const link = actionLinkOf(await waitForEmail(server.config.mail.outboxDir, OWNER.email, /Confirm your email/));
     const verified = await clients.anonymous.api.account['email-action'].$post({ json: link });
     expect(verified.status).toBe(200);
     expect(await clients.unverifiedAdminEmail.session()).toBeNull();
     const token = verified.body.setPasswordCode as string;
     const newPassword = { newPassword: PASSWORDS.unverifiedAdminEmail, token };
     expect((await clients.anonymous.post('/api/auth/reset-password', newPassword)).status).toBe(200);
-    expect((await clients.admin.signIn(ADMIN_EMAIL, PASSWORDS.unverifiedAdminEmail)).status).toBe(200);
+    expect((await clients.admin.signIn(OWNER.email, PASSWORDS.unverifiedAdminEmail)).status).toBe(200);
     expect(await clients.admin.session()).toMatchObject({ emailVerified: true, isAdmin: true });
     await askColumn('admin', actual);
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/booking/fair-booking';
 import { TestClient } from '../support/http-client';
 import { actionLinkOf, emailsTo, waitForEmail } from '../support/outbox';
+import { OWNER, OWNER_ENV } from '../support/owner';
 import { bookingBody, FIXED_NOW } from '../support/reservation-factory';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -25,7 +26,7 @@ describe('1. reservations belong to the account, not to the email text', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({
-      env: { ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner-password-1' },
+      env: OWNER_ENV,
       now: () => FIXED_NOW,
     });
   });
@@ -64,7 +65,7 @@ describe('1. reservations belong to the account, not to the email text', () => {
       expect(JSON.stringify(answer.body)).not.toMatch(/Carol|shellfish|5553217654/);
     }
     const admin = clientOf(server);
-    await admin.signIn('owner@example.com', 'owner-password-1');
+    await admin.signIn(OWNER.email, OWNER.password);
     expect((await admin.api.reservations[':id'].$get({ param: { id } })).body.reservation).toMatchObject({
       email: 'carol.new@example.com',
       specialRequests: 'allergy: shellfish',
@@ -171,7 +172,7 @@ describe('2b. the admin seat, the other orders', () => {
 describe('3. a verification token forged with the auth library default secret', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ env: { ADMIN_EMAIL: 'owner@example.com' }, now: () => FIXED_NOW });
+    server = await startTestServer({ env: { ADMIN_EMAIL: OWNER.email }, now: () => FIXED_NOW });
   });
   afterAll(() => server.stop());
 
@@ -185,8 +186,8 @@ describe('3. a verification token forged with the auth library default secret', 
 
   it('verifies nothing: the app never runs on that secret, and verifies only through its own single-use links', async () => {
     const attacker = clientOf(server);
-    expect((await attacker.signUp('owner@example.com', 'attackers-password-1')).status).toBe(200);
-    const answer = await attacker.get(`/api/auth/verify-email?token=${forgedToken('owner@example.com')}`);
+    expect((await attacker.signUp(OWNER.email, 'attackers-password-1')).status).toBe(200);
+    const answer = await attacker.get(`/api/auth/verify-email?token=${forgedToken(OWNER.email)}`);
     expect(answer.status).toBe(404);
     expect(await attacker.session()).toMatchObject({ emailVerified: false, isAdmin: false });
     // The secret the app signs with is its own, generated one.
@@ -200,11 +201,11 @@ describe('4. one guest cannot take the room', () => {
   let admin: TestClient;
   beforeAll(async () => {
     server = await startTestServer({
-      env: { ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner-password-1' },
+      env: OWNER_ENV,
       now: () => FIXED_NOW,
     });
     admin = clientOf(server);
-    await admin.signIn('owner@example.com', 'owner-password-1');
+    await admin.signIn(OWNER.email, OWNER.password);
   });
   afterAll(() => server.stop());
 
@@ -390,7 +391,7 @@ describe('the smaller holes', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({
-      env: { ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner-password-1' },
+      env: OWNER_ENV,
       now: () => FIXED_NOW,
     });
   });
@@ -416,7 +417,7 @@ describe('the smaller holes', () => {
 
   it('the admin cannot book counter seats as a table, nor floor tables as counter', async () => {
     const admin = clientOf(server);
-    await admin.signIn('owner@example.com', 'owner-password-1');
+    await admin.signIn(OWNER.email, OWNER.password);
     for (const [seatType, tableIds] of [
       ['table', ['C1', 'C2']],
       ['counter', ['1']],

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/http-client';
+import { movableClock } from '../support/movable-clock';
 import { actionLinkOf, emailsToAnyOf, waitForEmail, type ReceivedEmail } from '../support/outbox';
+import { OWNER, OWNER_ENV } from '../support/owner';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 // The black-box audit after issue 19, "nobody outside can lock an account", replayed. Whatever a stranger sets off
@@ -9,11 +11,6 @@ import { startTestServer, type TestServer } from '../support/test-server';
 // nobody floods the inbox doing it. The limits are the defaults (README, "Security"). Each describe has its own
 // server and database; where a test waits out a back-off, it moves the server's clock instead.
 
-/** A clock that runs in real time and can be moved ahead: the sign-in waits and the email allowances read it. */
-function movableClock() {
-  let shift = 0;
-  return { now: () => new Date(Date.now() + shift), forward: (ms: number) => void (shift += ms) };
-}
 const MINUTE = 60_000;
 
 let nextAddress = 1;
@@ -45,14 +42,14 @@ async function tenRequestLockout(server: TestServer, email: string): Promise<Tes
 
 describe.each([
   { victim: 'a guest', email: 'victim@example.com', password: 'victims-password-1', isAdmin: false },
-  { victim: 'the admin', email: 'owner@example.com', password: 'owner-password-1', isAdmin: true },
+  { victim: 'the admin', email: OWNER.email, password: OWNER.password, isAdmin: true },
 ])('the ten-request lockout, against $victim', ({ email, password, isAdmin }) => {
   let server: TestServer;
   const clock = movableClock();
   beforeAll(async () => {
     // ADMIN_EMAIL and ADMIN_PASSWORD make the admin account at start.
     server = await startTestServer({
-      env: { ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner-password-1' },
+      env: OWNER_ENV,
       now: clock.now,
     });
     if (!isAdmin) expect((await clientOf(server).signUp(email, password)).status).toBe(200);

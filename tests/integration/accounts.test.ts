@@ -3,10 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { issueActionCode } from '../../src/server/accounts/email-action-codes';
 import { TestClient } from '../support/http-client';
 import { actionLinkOf, emailsTo, waitForEmail } from '../support/outbox';
+import { OWNER, OWNER_ENV } from '../support/owner';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-const ADMIN = 'owner@example.com';
-const ADMIN_PASSWORD = 'owner-password-1';
 const INVALID_LINK = 'This link is invalid or has already been used. Please request a new one.';
 
 // The app's own routes (/api/account/..., /api/session) are called through the typed `api`. Better Auth's
@@ -30,7 +29,7 @@ describe('accounts over real HTTP', () => {
   });
 
   beforeAll(async () => {
-    server = await startTestServer({ env: { ADMIN_EMAIL: ADMIN, ADMIN_PASSWORD } });
+    server = await startTestServer({ env: OWNER_ENV });
     outbox = server.config.mail.outboxDir;
   });
   afterAll(async () => {
@@ -73,8 +72,8 @@ describe('accounts over real HTTP', () => {
 
   it('the admin is the verified account with ADMIN_EMAIL, created on start from ADMIN_PASSWORD', async () => {
     const admin = client();
-    expect((await admin.signIn(ADMIN, ADMIN_PASSWORD)).status).toBe(200);
-    expect(await admin.session()).toMatchObject({ email: ADMIN, emailVerified: true, isAdmin: true });
+    expect((await admin.signIn(OWNER.email, OWNER.password)).status).toBe(200);
+    expect(await admin.session()).toMatchObject({ email: OWNER.email, emailVerified: true, isAdmin: true });
   });
 
   it('an unverified sign-up with the admin address gets no admin rights, not even once the address is confirmed', async () => {

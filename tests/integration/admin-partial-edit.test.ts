@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/http-client';
+import { OWNER, OWNER_ENV } from '../support/owner';
 import { bookingBody, type EditBody, FIXED_NOW } from '../support/reservation-factory';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 // Issue 15.1: an admin edit is a partial update (SPEC section 7). Sending one field must leave every other field
 // as it was; a default in the update schema (seat type 'table') once turned counter reservations into table ones.
-
-const ADMIN = { email: 'owner@example.com', password: 'owner-password-1' };
 
 /** One field of an edit, a value the API takes for it, and what the field should become. */
 type OneFieldEdit = {
@@ -34,11 +33,11 @@ describe('admin partial edits of a counter reservation', () => {
 
   beforeAll(async () => {
     server = await startTestServer({
-      env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+      env: OWNER_ENV,
       now: () => new Date(FIXED_NOW.getTime() + ticks++),
     });
     admin = new TestClient(server.url, {}, '127.0.0.40');
-    expect((await admin.signIn(ADMIN.email, ADMIN.password)).status).toBe(200);
+    expect((await admin.signIn(OWNER.email, OWNER.password)).status).toBe(200);
   });
   afterAll(async () => {
     await server.stop();

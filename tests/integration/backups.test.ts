@@ -26,6 +26,7 @@ import { startAppProcess, type AppProcess } from '../support/app-process';
 import { NO_FAIR_USE_LIMITS } from '../support/fair-use';
 import { freePort } from '../support/free-port';
 import { TestClient } from '../support/http-client';
+import { OWNER, OWNER_ENV } from '../support/owner';
 import { bookingBody, FIXED_NOW } from '../support/reservation-factory';
 import { BACKUP_COMMAND, RESTORE_COMMAND, runCommand } from '../support/run-command';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -35,7 +36,6 @@ import { startTestServer, type TestServer } from '../support/test-server';
 // running app (SQLite), the daily snapshot inside the app on a controlled clock, and on PostgreSQL the plain
 // word that pg_dump is the tool. The backup under booking load is tests/reliability/backup-under-load.test.ts.
 
-const ADMIN = { ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner-password-1' };
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const ZONE = 'America/Los_Angeles';
 
@@ -120,7 +120,7 @@ describe.skipIf(onPostgres)('backup and restore commands on SQLite, beside the r
     dbFile = database.url.slice('file:'.length);
     env = { DATA_DIR: dataDir, DATABASE_URL: database.url };
     // One guest books twice on a day: a backup's contents, not fair use.
-    app = await startAppProcess(await freePort(), { ...env, ...ADMIN, ...NO_FAIR_USE_LIMITS });
+    app = await startAppProcess(await freePort(), { ...env, ...OWNER_ENV, ...NO_FAIR_USE_LIMITS });
     guest = new TestClient(app.url, {}, '127.0.0.60');
     expect((await guest.signUp('ann@example.com', 'ann-password-1')).status).toBe(200);
     for (const startTime of [1700, 1900]) {
@@ -319,7 +319,7 @@ describe.skipIf(onPostgres)('backup and restore commands on SQLite, beside the r
     expect(readFileSync(asideSecret!, 'utf8')).toBe('a-secret-generated-by-a-fresh-install-000000\n');
 
     // The app starts on the restored book, and Ann's session from before still works (same secret).
-    app = await startAppProcess(await freePort(), { ...env, ...ADMIN });
+    app = await startAppProcess(await freePort(), { ...env, ...OWNER_ENV });
     const sameAnn = new TestClient(app.url, { cookie: guest.cookieHeader() });
     expect((await sameAnn.session())?.email).toBe('ann@example.com');
     const mine = await sameAnn.api.reservations.mine.$get();
@@ -491,7 +491,7 @@ type LogLine = { msg: string; level: number; [key: string]: unknown };
 /** The app keeping the last 3 daily snapshots of its SQLite book, on the given clock; its log goes to `logs`. */
 function startSnapshotting(now: () => Date, logs: LogLine[]) {
   const logger = pino({ level: 'info' }, { write: (line: string) => void logs.push(JSON.parse(line)) });
-  return startTestServer({ env: { ...ADMIN, BACKUP_KEEP: '3' }, now, logger });
+  return startTestServer({ env: { ...OWNER_ENV, BACKUP_KEEP: '3' }, now, logger });
 }
 
 /** The daily snapshots in a backups folder, oldest first. */
@@ -604,7 +604,7 @@ describe.skipIf(onPostgres)('daily snapshots as the admin sees them', () => {
 
   it('shows the admin when the last backup succeeded, and when one failed', async () => {
     const admin = new TestClient(server.url, {}, '127.0.0.62');
-    expect((await admin.signIn(ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD)).status).toBe(200);
+    expect((await admin.signIn(OWNER.email, OWNER.password)).status).toBe(200);
     const status = await admin.api.backups.status.$get();
     expect(status.status).toBe(200);
     expect(status.body).toEqual({
@@ -662,7 +662,7 @@ describe.runIf(onPostgres)("backups on PostgreSQL are the operator's pg_dump", (
 
   beforeAll(async () => {
     const logger = pino({ level: 'info' }, { write: (line: string) => void logs.push(JSON.parse(line)) });
-    server = await startTestServer({ env: ADMIN, now: () => FIXED_NOW, logger });
+    server = await startTestServer({ env: OWNER_ENV, now: () => FIXED_NOW, logger });
     env = { DATA_DIR: server.config.dataDir, DATABASE_URL: server.testDatabase.url };
   });
   afterAll(async () => {
@@ -700,7 +700,7 @@ describe.runIf(onPostgres)("backups on PostgreSQL are the operator's pg_dump", (
 
   it('the admin is told the same', async () => {
     const admin = new TestClient(server.url);
-    expect((await admin.signIn(ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD)).status).toBe(200);
+    expect((await admin.signIn(OWNER.email, OWNER.password)).status).toBe(200);
     const status = await admin.api.backups.status.$get();
     expect(status.status).toBe(200);
     expect(status.body).toEqual({ database: 'postgres' });

@@ -3,6 +3,7 @@ import { addDays, todayIn, weekdayOf } from '../../src/booking/calendar';
 import { messages } from '../../src/booking/fair-booking';
 import { TestClient } from '../support/http-client';
 import { actionLinkOf, waitForEmail } from '../support/outbox';
+import { OWNER, OWNER_ENV } from '../support/owner';
 import { bookingBody, FIXED_NOW } from '../support/reservation-factory';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -41,11 +42,11 @@ async function guest(server: TestServer, email: string, from: string, verify = f
 /** A server on the shipped limits at FIXED_NOW, and its owner signed in from a network of the owner's own. */
 async function restaurantWithOwner(): Promise<{ server: TestServer; admin: TestClient }> {
   const server = await startTestServer({
-    env: { ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner-password-1' },
+    env: OWNER_ENV,
     now: () => FIXED_NOW,
   });
   const admin = new TestClient(server.url, {}, '127.0.9.1');
-  expect((await admin.signIn('owner@example.com', 'owner-password-1')).status).toBe(200);
+  expect((await admin.signIn(OWNER.email, OWNER.password)).status).toBe(200);
   return { server, admin };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { launchApp } from '../support/app-process';
 import { TestClient } from '../support/http-client';
+import { OWNER, OWNER_ENV } from '../support/owner';
 import { openEventStream } from '../support/sse';
 
 describe('graceful shutdown', () => {
@@ -8,13 +9,13 @@ describe('graceful shutdown', () => {
     const app = await launchApp({
       stdout: 'capture',
       readyTimeoutMs: 20_000,
-      env: { LOG_LEVEL: 'info', ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner-password-1' },
+      env: { LOG_LEVEL: 'info', ...OWNER_ENV },
     });
     const { url } = app;
     try {
       const admin = new TestClient(url);
       expect((await admin.api.health.$get()).status).toBe(200);
-      expect((await admin.signIn('owner@example.com', 'owner-password-1')).status).toBe(200);
+      expect((await admin.signIn(OWNER.email, OWNER.password)).status).toBe(200);
       // Left open on purpose: an admin's live view must not hold the shutdown.
       const stream = await openEventStream(
         `${url}/api/reservations/stream?date=2026-12-01`,

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { Agent, fetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/http-client';
+import { OWNER, OWNER_ENV } from '../support/owner';
 import { bookingBody, FIXED_NOW } from '../support/reservation-factory';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -232,13 +233,13 @@ describe('hostile input: random and malformed requests', () => {
 
   beforeAll(async () => {
     server = await startTestServer({
-      env: { ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner-password-1' },
+      env: OWNER_ENV,
       now: () => FIXED_NOW,
     });
     clients.guest = new TestClient(server.url, {}, GUEST_ADDRESS);
     clients.admin = new TestClient(server.url, {}, ADMIN_ADDRESS);
     expect((await clients.guest.signUp('ann@example.com', 'ann-password-1')).status).toBe(200);
-    expect((await clients.admin.signIn('owner@example.com', 'owner-password-1')).status).toBe(200);
+    expect((await clients.admin.signIn(OWNER.email, OWNER.password)).status).toBe(200);
     const booked = await clients.guest.api.reservations.$post({ json: bookingBody() });
     expect(booked.status).toBe(201);
     ownId = booked.body.reservation.id;

@@ -1,35 +1,16 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/http-client';
+import { movableClock } from '../support/movable-clock';
+import { OWNER, OWNER_ENV } from '../support/owner';
 import { bookingBody } from '../support/reservation-factory';
 import { startSmtpPeer } from '../support/smtp-peer';
 import { NO_FAIR_USE_LIMITS, startTestServer, type TestServer } from '../support/test-server';
+import { until } from '../support/until';
 
 // The mail server's bad night, against a real SMTP peer that stalls, refuses and goes away. The server's clock runs
 // in real time (timeouts are real) from a moment of the test's choosing; the tests move it on to make the next
 // retries due, and wait for what the peer or the outbox records, never a fixed time.
-
-/** A clock that runs in real time from `moment` on, and can be moved. */
-function movableClock(moment: string) {
-  let shift = Date.parse(moment) - Date.now();
-  return {
-    now: () => new Date(Date.now() + shift),
-    moveTo(next: string) {
-      shift = Date.parse(next) - Date.now();
-    },
-    forward(ms: number) {
-      shift += ms;
-    },
-  };
-}
-
-const until = async (check: () => boolean | Promise<boolean>, timeoutMs: number, label: string) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${label}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-};
 
 describe('twenty reminders due while the mail server stalls, refuses and goes away', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
@@ -43,8 +24,7 @@ describe('twenty reminders due while the mail server stalls, refuses and goes aw
       env: {
         SMTP_URL: smtp.url,
         SMTP_TIMEOUT_SECONDS: '1',
-        ADMIN_EMAIL: 'owner@example.com',
-        ADMIN_PASSWORD: 'owner-password-1',
+        ...OWNER_ENV,
         ...NO_FAIR_USE_LIMITS,
       },
       now: clock.now,
@@ -65,7 +45,7 @@ describe('twenty reminders due while the mail server stalls, refuses and goes aw
 
   it('all twenty arrive within a minute after it is healthy again, none twice', async () => {
     const admin = new TestClient(server.url, {}, '127.0.2.1');
-    await admin.signIn('owner@example.com', 'owner-password-1');
+    await admin.signIn(OWNER.email, OWNER.password);
     for (let i = 0; i < 20; i++) {
       const startTime = [1700, 1830, 2000][i % 3]!;
       const seats = { seatType: 'counter', partySize: 1, startTime } as const;
@@ -187,8 +167,7 @@ describe('a mail outage of five minutes, and of a day', () => {
       env: {
         SMTP_URL: smtp.url,
         SMTP_TIMEOUT_SECONDS: '1',
-        ADMIN_EMAIL: 'owner@example.com',
-        ADMIN_PASSWORD: 'owner-password-1',
+        ...OWNER_ENV,
       },
       now: clock.now,
       logger: pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) }),
@@ -202,7 +181,7 @@ describe('a mail outage of five minutes, and of a day', () => {
       const givenUp = lines.find((line) => line.msg.startsWith('email given up'))!;
       expect(givenUp).toMatchObject({ to: 'unlucky@example.com', reason: expect.stringMatching(/Try again later/) });
       const admin = new TestClient(server.url, {}, '127.0.2.41');
-      await admin.signIn('owner@example.com', 'owner-password-1');
+      await admin.signIn(OWNER.email, OWNER.password);
       expect((await admin.api.admin['mail-status'].$get()).body).toMatchObject({ givenUp: 1, waiting: 0 });
       // Given up means not tried again: with the mail server back, the outbox has nothing left to send.
       smtp.setMode('accept');

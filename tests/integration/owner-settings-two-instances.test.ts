@@ -1,7 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/http-client';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, UNLIMITED_RULES, weeklyHours } from '../support/owner-settings';
+import { OWNER, OWNER_ENV } from '../support/owner';
+import { UNLIMITED_RULES, weeklyHours } from '../support/owner-settings';
 import { bookingBody, FIXED_NOW } from '../support/reservation-factory';
 import { NO_FAIR_USE_LIMITS, startTestServer, type TestServer } from '../support/test-server';
 
@@ -32,15 +33,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)('owner settings on two instances o
   let visitorOnB: TestClient;
 
   beforeAll(async () => {
-    const env = { ADMIN_EMAIL, ADMIN_PASSWORD, ...NO_FAIR_USE_LIMITS };
+    const env = { ...OWNER_ENV, ...NO_FAIR_USE_LIMITS };
     a = await startTestServer({ env, now: () => FIXED_NOW });
     b = await startTestServer({ env, now: () => FIXED_NOW, shared: a.testDatabase });
     adminOnA = new TestClient(a.url, {}, '127.0.3.1');
     adminOnB = new TestClient(b.url, {}, '127.0.3.2');
     guestOnB = new TestClient(b.url, {}, '127.0.3.3');
     visitorOnB = new TestClient(b.url, {}, '127.0.3.4');
-    expect((await adminOnA.signIn(ADMIN_EMAIL, ADMIN_PASSWORD)).status).toBe(200);
-    expect((await adminOnB.signIn(ADMIN_EMAIL, ADMIN_PASSWORD)).status).toBe(200);
+    expect((await adminOnA.signIn(OWNER.email, OWNER.password)).status).toBe(200);
+    expect((await adminOnB.signIn(OWNER.email, OWNER.password)).status).toBe(200);
     expect((await guestOnB.signUp('guest@example.com', 'guest-password-1')).status).toBe(200);
   });
   afterAll(async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/http-client';
 import { actionLinkOf, emailsTo, waitForEmail } from '../support/outbox';
+import { OWNER, OWNER_ENV } from '../support/owner';
 import { bookingBody, FIXED_NOW } from '../support/reservation-factory';
 import { startSmtpPeer } from '../support/smtp-peer';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -8,8 +9,6 @@ import { startTestServer, type TestServer } from '../support/test-server';
 // Issue 15.15: the privacy policy's promises, kept. "User rights": an account can be deleted, with its password
 // asked again; its upcoming reservations are cancelled and its past ones keep no personal data; the admin's
 // account cannot delete itself. "Limited retention": reservations older than the period lose the guest's data.
-
-const ADMIN = { email: 'owner@example.com', password: 'owner-password-1' };
 
 describe('personal data', () => {
   let server: TestServer;
@@ -46,11 +45,11 @@ describe('personal data', () => {
 
   beforeAll(async () => {
     server = await startTestServer({
-      env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+      env: OWNER_ENV,
       now: () => FIXED_NOW,
     });
     admin = client();
-    expect((await admin.signIn(ADMIN.email, ADMIN.password)).status).toBe(200);
+    expect((await admin.signIn(OWNER.email, OWNER.password)).status).toBe(200);
   });
   afterAll(() => server.stop());
 
@@ -146,9 +145,9 @@ describe('personal data', () => {
   });
 
   it("the admin's account cannot delete itself", async () => {
-    const answer = await admin.post('/api/auth/delete-user', { password: ADMIN.password });
+    const answer = await admin.post('/api/auth/delete-user', { password: OWNER.password });
     expect(answer).toMatchObject({ status: 403, body: { message: 'The admin account cannot be deleted.' } });
-    expect(await admin.session()).toMatchObject({ email: ADMIN.email, isAdmin: true });
+    expect(await admin.session()).toMatchObject({ email: OWNER.email, isAdmin: true });
   });
 
   it('strips the personal data of reservations older than the retention period (2 years)', async () => {

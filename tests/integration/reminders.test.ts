@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reminderTime } from '../../src/server/mail/reminder-job';
 import { TestClient } from '../support/http-client';
+import { OWNER, OWNER_ENV } from '../support/owner';
 import { bookingBody, type BookingBody } from '../support/reservation-factory';
 import { startSmtpPeer } from '../support/smtp-peer';
 import { NO_FAIR_USE_LIMITS, startTestServer, type TestServer } from '../support/test-server';
@@ -20,8 +21,7 @@ describe('emails over a real SMTP peer, and the morning reminder on a controlled
       env: {
         SMTP_URL: smtp.url,
         MAIL_FROM: 'Umi Sushi <reservations@umi.test>',
-        ADMIN_EMAIL: 'owner@example.com',
-        ADMIN_PASSWORD: 'owner-password-1',
+        ...OWNER_ENV,
         // One guest books many reservations here; the fair-use limits have tests of their own.
         ...NO_FAIR_USE_LIMITS,
       },
@@ -30,7 +30,7 @@ describe('emails over a real SMTP peer, and the morning reminder on a controlled
     guest = new TestClient(server.url, {}, '127.0.0.150');
     admin = new TestClient(server.url, {}, '127.0.0.151');
     await guest.signUp('ann@example.com', 'ann-password-1');
-    await admin.signIn('owner@example.com', 'owner-password-1');
+    await admin.signIn(OWNER.email, OWNER.password);
   });
   afterAll(async () => {
     await server.stop();

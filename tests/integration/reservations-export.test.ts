@@ -2,13 +2,13 @@ import { fetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../support/csv';
 import { TestClient } from '../support/http-client';
+import { OWNER, OWNER_ENV } from '../support/owner';
 import { bookingBody, type BookingBody, FIXED_NOW } from '../support/reservation-factory';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 // The owner's export, over real HTTP: a CSV a spreadsheet opens cleanly (UTF-8 with a byte-order mark, CRLF,
 // RFC 4180 quoting, readable headers), in which nothing a guest typed runs as a formula.
 
-const ADMIN = { email: 'owner@example.com', password: 'owner-password-1' };
 const HEADER = [
   'Date',
   'Start',
@@ -42,11 +42,11 @@ describe('exporting reservations as CSV', () => {
 
   beforeAll(async () => {
     server = await startTestServer({
-      env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+      env: OWNER_ENV,
       now: () => FIXED_NOW,
     });
     admin = new TestClient(server.url);
-    expect((await admin.signIn(ADMIN.email, ADMIN.password)).status).toBe(200);
+    expect((await admin.signIn(OWNER.email, OWNER.password)).status).toBe(200);
     const bookings: [string, Partial<BookingBody>][] = [
       ['hostile', { name: '=HYPERLINK("http://evil.example","x")', reservationDate: '2026-11-25', startTime: 1700 }],
       ['plus', { name: '+1 555 0100', reservationDate: '2026-11-24', startTime: 1900 }],
@@ -126,7 +126,7 @@ describe('exporting reservations as CSV', () => {
       Tables: '3, 4',
       Name: "'-2+3",
       'Phone Number': '555-010-0199',
-      Email: ADMIN.email,
+      Email: OWNER.email,
       'Reminder Email': 'ann@example.com',
       'Special Requests': '',
       // FIXED_NOW, in the restaurant's time zone.

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, type Reply } from '../support/http-client';
+import { OWNER, OWNER_ENV } from '../support/owner';
 import { bookingBody, type EditBody, FIXED_NOW, SPEC_RESERVATION_FIELDS } from '../support/reservation-factory';
 import { openEventStream } from '../support/sse';
 import { NO_FAIR_USE_LIMITS, startTestServer, type TestServer } from '../support/test-server';
@@ -24,13 +25,13 @@ describe('reservations over real HTTP', () => {
     let ticks = 0;
     server = await startTestServer({
       // These tests book many times as one guest: the fair-use limits have tests of their own.
-      env: { ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner-password-1', ...NO_FAIR_USE_LIMITS },
+      env: { ...OWNER_ENV, ...NO_FAIR_USE_LIMITS },
       now: () => new Date(FIXED_NOW.getTime() + ticks++),
     });
     [ann, bob, admin, anonymous] = [newClient(), newClient(), newClient(), newClient()];
     await ann.signUp('ann@example.com', 'ann-password-1');
     await bob.signUp('bob@example.com', 'bob-password-1');
-    await admin.signIn('owner@example.com', 'owner-password-1');
+    await admin.signIn(OWNER.email, OWNER.password);
   });
   afterAll(async () => {
     await server.stop();
@@ -461,7 +462,7 @@ describe('reservations over real HTTP', () => {
 
   it("closes the admin's stream once the admin's session has ended, instead of sending the next snapshot", async () => {
     const owner = newClient();
-    await owner.signIn('owner@example.com', 'owner-password-1');
+    await owner.signIn(OWNER.email, OWNER.password);
     const snapshots: string[] = [];
     const stream = await openEventStream(
       `${server.url}/api/reservations/stream?date=2026-12-05`,
@@ -534,13 +535,13 @@ describe('availability says why a date cannot be booked', () => {
     const shipped = JSON.parse(readFileSync('config/restaurant.json', 'utf8')) as object;
     writeFileSync(file, JSON.stringify({ ...shipped, closedDates: ['2026-12-24'] }));
     server = await startTestServer({
-      env: { RESTAURANT_CONFIG: file, ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner-password-1' },
+      env: { RESTAURANT_CONFIG: file, ...OWNER_ENV },
       now: () => FIXED_NOW,
     });
     guest = new TestClient(server.url, {}, '127.0.0.210');
     admin = new TestClient(server.url, {}, '127.0.0.211');
     await guest.signUp('why@example.com', 'why-password-1');
-    await admin.signIn('owner@example.com', 'owner-password-1');
+    await admin.signIn(OWNER.email, OWNER.password);
   });
   afterAll(async () => {
     await server.stop();

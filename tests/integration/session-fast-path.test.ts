@@ -13,6 +13,7 @@ import {
 import { createOriginPolicy } from '../../src/server/http/origins';
 import { createRateCounters } from '../../src/server/db/rate-counters';
 import { TestClient } from '../support/http-client';
+import { OWNER, OWNER_ENV } from '../support/owner';
 import { makeSignedInGuests } from '../support/release-night';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -20,15 +21,13 @@ import { startTestServer, type TestServer } from '../support/test-server';
 // say exactly what Better Auth says of the same cookie, and hand every other case to Better Auth, on both
 // databases: a signed-out, renewed, expired or forged session behaves as before.
 
-const ADMIN = { email: 'owner@example.com', password: 'owner-password-1' };
-
 describe('the session fast path', () => {
   let server: TestServer;
   let fast: SessionFastPath;
   let auth: ReturnType<typeof createAuth>;
 
   beforeAll(async () => {
-    server = await startTestServer({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
+    server = await startTestServer({ env: OWNER_ENV });
     const { config, database } = server;
     const unused = () => Promise.reject(new Error('no email expected'));
     // Better Auth as the server builds it, over the server's own database and secret.
@@ -66,7 +65,7 @@ describe('the session fast path', () => {
   it('says of a guest and of the admin what Better Auth says', async () => {
     for (const client of [
       await signedIn('ann@example.com', 'ann-password-1'),
-      await signedIn(ADMIN.email, ADMIN.password, false),
+      await signedIn(OWNER.email, OWNER.password, false),
     ]) {
       const cookie = client.cookieHeader();
       const expected = await betterAuthSays(cookie);

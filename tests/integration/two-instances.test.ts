@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TestClient } from '../support/http-client';
+import { OWNER, OWNER_ENV } from '../support/owner';
 import { bookingBody, FIXED_NOW } from '../support/reservation-factory';
 import { openEventStream } from '../support/sse';
 import { startTestServer } from '../support/test-server';
@@ -8,12 +9,11 @@ import { startTestServer } from '../support/test-server';
 // instance reaches the admin's live stream on another (LISTEN/NOTIFY). SQLite is single-instance by design.
 describe.runIf(process.env.TEST_DATABASE_URL)('two server instances on one PostgreSQL database', () => {
   it('a booking through instance A appears on the admin stream of instance B', async () => {
-    const env = { ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner-password-1' };
-    const a = await startTestServer({ env, now: () => FIXED_NOW });
-    const b = await startTestServer({ env, now: () => FIXED_NOW, shared: a.testDatabase });
+    const a = await startTestServer({ env: OWNER_ENV, now: () => FIXED_NOW });
+    const b = await startTestServer({ env: OWNER_ENV, now: () => FIXED_NOW, shared: a.testDatabase });
     try {
       const admin = new TestClient(b.url);
-      await admin.signIn('owner@example.com', 'owner-password-1');
+      await admin.signIn(OWNER.email, OWNER.password);
       const names: string[][] = [];
       const stream = await openEventStream(
         `${b.url}/api/reservations/stream?date=2026-11-24`,

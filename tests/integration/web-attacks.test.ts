@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_CONFIG_PLACEHOLDER } from '../../src/server/http/spa';
 import { TestClient, type Reply } from '../support/http-client';
 import { emailsTo, waitForEmail } from '../support/outbox';
+import { OWNER, OWNER_ENV } from '../support/owner';
 import { bookingBody, FIXED_NOW } from '../support/reservation-factory';
 import { startTestServer } from '../support/test-server';
 
@@ -36,8 +37,7 @@ async function startWithClient() {
   const clock = { now: FIXED_NOW };
   const server = await startTestServer({
     env: {
-      ADMIN_EMAIL: 'owner@example.com',
-      ADMIN_PASSWORD: 'owner-password-1',
+      ...OWNER_ENV,
       GOOGLE_CLIENT_ID: 'test-client-id',
       GOOGLE_CLIENT_SECRET: 'test-secret',
       RESTAURANT_NAME: HOSTILE_RESTAURANT,
@@ -67,7 +67,7 @@ describe('web attacks over real HTTP', () => {
     guest = newClient();
     admin = newClient();
     expect((await guest.signUp('ann@example.com', 'ann-password-1')).status).toBe(200);
-    expect((await admin.signIn('owner@example.com', 'owner-password-1')).status).toBe(200);
+    expect((await admin.signIn(OWNER.email, OWNER.password)).status).toBe(200);
   });
   afterAll(async () => {
     await server?.stop();

@@ -11,6 +11,7 @@ import { startAppProcess, type AppProcess } from '../support/app-process';
 import { auditBook } from '../support/book-integrity';
 import { freePort } from '../support/free-port';
 import { TestClient } from '../support/http-client';
+import { OWNER, OWNER_ENV } from '../support/owner';
 import { BACKUP_COMMAND, RESTORE_COMMAND, runCommand } from '../support/run-command';
 import { NO_FAIR_USE_LIMITS } from '../support/fair-use';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -22,7 +23,6 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
 // filled beforehand with 20,000 reservations, so that the copy takes long enough for bookings to commit
 // while it runs. SQLite only: on PostgreSQL the backup is pg_dump's (tests/integration/backups.test.ts).
 
-const ADMIN = { email: 'owner@example.com', password: 'owner-password-1' };
 const ADMINS = 4;
 const GUESTS = 4;
 const PREFILLED = 20_000;
@@ -69,8 +69,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('a backup taken while 8 clients b
   const env = (database: TestDatabase) => ({
     DATA_DIR: database.dataDir,
     DATABASE_URL: database.url,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
+    ...OWNER_ENV,
     // Eight clients book as fast as they can: the fair-use limits have tests of their own.
     ...NO_FAIR_USE_LIMITS,
   });
@@ -89,8 +88,8 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('a backup taken while 8 clients b
     const clients: { client: TestClient; email: string; role: 'admin' | 'guest' }[] = [];
     for (let i = 0; i < ADMINS; i++) {
       const client = new TestClient(app.url, {}, `127.0.0.${70 + i}`);
-      expect((await client.signIn(ADMIN.email, ADMIN.password)).status).toBe(200);
-      clients.push({ client, email: ADMIN.email, role: 'admin' });
+      expect((await client.signIn(OWNER.email, OWNER.password)).status).toBe(200);
+      clients.push({ client, email: OWNER.email, role: 'admin' });
     }
     for (let i = 0; i < GUESTS; i++) {
       const email = `backup-guest${i}@example.com`;
@@ -179,7 +178,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('a backup taken while 8 clients b
 
     app = await startAppProcess(await freePort(), env(fresh));
     const admin = new TestClient(app.url, {}, '127.0.0.90');
-    expect((await admin.signIn(ADMIN.email, ADMIN.password)).status).toBe(200);
+    expect((await admin.signIn(OWNER.email, OWNER.password)).status).toBe(200);
     const all = (await admin.get('/api/reservations/all')).body.reservations as Reservation[];
     const stored = new Map(all.map((reservation) => [reservation.id, reservation]));
     expect(stored.size).toBe(restoredCount);

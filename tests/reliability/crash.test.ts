@@ -6,6 +6,7 @@ import { auditBook } from '../support/book-integrity';
 import { NO_FAIR_USE_LIMITS } from '../support/fair-use';
 import { freePort } from '../support/free-port';
 import { TestClient } from '../support/http-client';
+import { OWNER, OWNER_ENV } from '../support/owner';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 // Crash recovery: bookings pour in from concurrent clients (guests and the admin) while the server is killed
@@ -15,7 +16,6 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
 // acknowledged booking is there exactly as sent, every row is accounted for, nothing overlaps, nothing is
 // half-written, and the engine finds itself intact.
 
-const ADMIN = { email: 'owner@example.com', password: 'owner-password-1' };
 // CRASH_KILLS (default 5) for a longer hunt.
 const KILLS = Number(process.env.CRASH_KILLS ?? 5);
 const ADMINS = 4;
@@ -52,8 +52,7 @@ describe('crash recovery under load', () => {
   const env = () => ({
     DATA_DIR: database.dataDir,
     DATABASE_URL: database.url,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
+    ...OWNER_ENV,
     // Eight clients book as fast as they can, a few accounts many times: a load, not fair use.
     ...NO_FAIR_USE_LIMITS,
   });
@@ -92,8 +91,8 @@ describe('crash recovery under load', () => {
     const clients: { client: TestClient; email: string; role: 'admin' | 'guest' }[] = [];
     for (let i = 0; i < ADMINS; i++) {
       const client = new TestClient(url, {}, `127.0.0.${10 + i}`);
-      expect((await client.signIn(ADMIN.email, ADMIN.password)).status).toBe(200);
-      clients.push({ client, email: ADMIN.email, role: 'admin' });
+      expect((await client.signIn(OWNER.email, OWNER.password)).status).toBe(200);
+      clients.push({ client, email: OWNER.email, role: 'admin' });
     }
     for (let i = 0; i < GUESTS; i++) {
       const email = `crash-guest${i}@example.com`;
@@ -235,7 +234,7 @@ describe('crash recovery under load', () => {
     app = await startAppProcess(port, env());
     expect((await fetch(`${app.url}/api/health`)).status).toBe(200);
     const admin = new TestClient(app.url);
-    expect((await admin.signIn(ADMIN.email, ADMIN.password)).status).toBe(200);
+    expect((await admin.signIn(OWNER.email, OWNER.password)).status).toBe(200);
     expect((await admin.get('/api/reservations/all')).body.reservations).toHaveLength(audit.reservations.length);
   });
 });

@@ -10,15 +10,16 @@ import { auditBook } from '../support/book-integrity';
 import { NO_FAIR_USE_LIMITS } from '../support/fair-use';
 import { freePort } from '../support/free-port';
 import { TestClient } from '../support/http-client';
+import { OWNER, OWNER_ENV } from '../support/owner';
 import { startPgCluster, type PgCluster } from '../support/pg-cluster';
 import { openEventStream } from '../support/sse';
+import { until } from '../support/until';
 
 // Issue 14: PostgreSQL restarted, stopped for 10 s and killed (-9) under a booking load, on a cluster of this
 // test's own (never the shared server). Each time the app process lives on, readiness goes to 503 and back to
 // 200 by itself, no acknowledged booking is lost and none is doubled, and the admin's open stream shows a
 // booking made after the database came back. Runs in the PostgreSQL pass of CI.
 
-const ADMIN = { email: 'owner@example.com', password: 'owner-password-1' };
 const UNAVAILABLE = 'The reservation book cannot be reached right now. Please try again in a minute.';
 const SEATINGS = [1700, 1730, 1800, 1830, 1900, 1930, 2000, 2030];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -36,8 +37,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL faults under a booking
     app = await startAppProcess(await freePort(), {
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
+      ...OWNER_ENV,
       // A few clients book as fast as they can: a load, not fair use.
       ...NO_FAIR_USE_LIMITS,
     });
@@ -96,7 +96,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL faults under a booking
     });
 
     const admin = new TestClient(app.url, {}, '127.0.3.20');
-    expect((await admin.signIn(ADMIN.email, ADMIN.password)).status).toBe(200);
+    expect((await admin.signIn(OWNER.email, OWNER.password)).status).toBe(200);
     const snapshots: { at: number; ids: string[] }[] = [];
     const paused: number[] = [];
     const stream = await openEventStream(
@@ -160,11 +160,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL faults under a booking
         const faultAt = Date.now();
         await act();
         // Back by itself: ready again, with no hand on the app.
-        for (const deadline = Date.now() + 60_000; ;) {
-          if (sawUnavailable && (await readiness()).status === 200) break;
-          if (Date.now() > deadline) throw new Error(`${name}: readiness never went 503 and back to 200`);
-          await sleep(200);
-        }
+        await until(
+          async () => Boolean(sawUnavailable) && (await readiness()).status === 200,
+          60_000,
+          `${name}: readiness went 503 and back to 200`,
+          200,
+        );
         watching = false;
         await watcher;
         const readyAfter = Date.now() - faultAt;
@@ -183,14 +184,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL faults under a booking
           startTime: 1700,
           partySize: 1,
           seatType: 'counter',
-          reminderEmail: ADMIN.email,
+          reminderEmail: OWNER.email,
         });
         expect(acknowledged.has(after.id), name).toBe(true);
         const bookedAt = Date.now();
-        for (const deadline = Date.now() + 20_000; !snapshots.some((s) => s.ids.includes(after.id));) {
-          if (Date.now() > deadline) throw new Error(`${name}: the admin stream never showed the booking made after`);
-          await sleep(100);
-        }
+        await until(
+          () => snapshots.some((s) => s.ids.includes(after.id)),
+          20_000,
+          `${name}: the admin stream showed the booking made after`,
+        );
         const seenAfter = snapshots.find((s) => s.ids.includes(after.id))!.at - bookedAt;
         report.push(
           `${name}: ready again ${readyAfter} ms after the fault began, stream ${seenAfter} ms after the booking`,

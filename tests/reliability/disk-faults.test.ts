@@ -10,6 +10,7 @@ import { addDays, todayIn, weekdayOf } from '../../src/booking/calendar';
 import { auditBook } from '../support/book-integrity';
 import { NO_FAIR_USE_LIMITS } from '../support/fair-use';
 import { TestClient } from '../support/http-client';
+import { OWNER_ENV } from '../support/owner';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 // Issue 14: SQLite on a disk that fills up, then goes read-only, under a booking load. Each time readiness and
@@ -56,8 +57,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('SQLite on a disk that fills up a
       env: {
         DATA_DIR: dataDir,
         DATABASE_URL: `file:${databaseFile}`,
-        ADMIN_EMAIL: 'owner@example.com',
-        ADMIN_PASSWORD: 'owner-password-1',
+        ...OWNER_ENV,
         ...NO_FAIR_USE_LIMITS,
         LOG_LEVEL: process.env.DISK_LOG ?? 'silent',
       },

@@ -6,6 +6,7 @@ import { databaseTarget } from '../support/book-integrity';
 import { freePort } from '../support/free-port';
 import { startSmtpPeer } from '../support/smtp-peer';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { until } from '../support/until';
 
 // Issue 14: a kill -9 while a morning reminder is being sent. The reminder was claimed by the process that
 // died; once its lease runs out, the restarted app sends it. Real time, a real process, a real SMTP peer.
@@ -81,10 +82,7 @@ describe('a kill -9 in the middle of sending a reminder', () => {
     // The mail server takes the reminder and never answers; the app is killed while it waits.
     smtp.setMode('stall');
     app = await startAppProcess(port, env);
-    for (const deadline = Date.now() + 20_000; smtp.stalledCount() === 0;) {
-      if (Date.now() > deadline) throw new Error('the reminder was never sent');
-      await sleep(50);
-    }
+    await until(() => smtp.stalledCount() !== 0, 20_000, 'the reminder sent', 50);
     await app.kill();
     app = undefined;
     expect(smtp.to('tonight@example.com')).toHaveLength(0);
@@ -93,10 +91,7 @@ describe('a kill -9 in the middle of sending a reminder', () => {
     smtp.setMode('accept');
     const restartedAt = Date.now();
     app = await startAppProcess(port, env);
-    for (const deadline = Date.now() + 45_000; smtp.to('tonight@example.com').length === 0;) {
-      if (Date.now() > deadline) throw new Error('the reminder was not sent after the restart');
-      await sleep(100);
-    }
+    await until(() => smtp.to('tonight@example.com').length !== 0, 45_000, 'the reminder sent after the restart');
     const took = Date.now() - restartedAt;
     await sleep(3_000);
     expect(smtp.to('tonight@example.com')).toHaveLength(1);

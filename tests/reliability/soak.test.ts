@@ -3,6 +3,7 @@ import { startAppProcess, type AppProcess } from '../support/app-process';
 import { auditBook } from '../support/book-integrity';
 import { NO_FAIR_USE_LIMITS } from '../support/fair-use';
 import { freePort } from '../support/free-port';
+import { OWNER, OWNER_ENV } from '../support/owner';
 import { mib, runSoak, soakMemory } from '../support/soak-traffic';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -13,7 +14,6 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
 // stay open and keep telling the truth, and the resident memory must level off.
 
 const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 300);
-const ADMIN = { email: 'owner@example.com', password: 'owner-password-1' };
 
 describe(`soak: ${SOAK_SECONDS} s of mixed traffic`, () => {
   let database: TestDatabase;
@@ -24,8 +24,7 @@ describe(`soak: ${SOAK_SECONDS} s of mixed traffic`, () => {
     app = await startAppProcess(await freePort(), {
       DATA_DIR: database.dataDir,
       DATABASE_URL: database.url,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
+      ...OWNER_ENV,
       // A few guests book over and over for five minutes: a load, not fair use.
       ...NO_FAIR_USE_LIMITS,
     });
@@ -38,7 +37,7 @@ describe(`soak: ${SOAK_SECONDS} s of mixed traffic`, () => {
   it('answers every request, keeps the admin stream live and right, and levels off in memory', async () => {
     const { counts, failures, memory, snapshots, streamEndedEarly, dayIds, deadline } = await runSoak(app.url, {
       seconds: SOAK_SECONDS,
-      admin: ADMIN,
+      admin: OWNER,
       rss: () => app.rss(),
     });
     const lastSnapshot = snapshots.at(-1);

@@ -3,13 +3,11 @@ import { bookingBody } from './reservation-factory';
 import type { BookingRules, DayHours } from '../../src/booking/restaurant-settings';
 import type { HoursInput } from '../../src/booking/settings-schemas';
 import { TestClient } from './http-client';
+import { OWNER, OWNER_ENV } from './owner';
 import { NO_FAIR_USE_LIMITS, startTestServer, type TestServer, type TestServerOptions } from './test-server';
 
 // The owner's settings as tests set them: the shipped defaults, and a restaurant with its admin
 // signed in and a few guests, each client on its own loopback address (sign-up and booking limits are per address).
-
-export const ADMIN_EMAIL = 'owner@example.com';
-export const ADMIN_PASSWORD = 'owner-password-1';
 
 /** The hours of config/restaurant.json: 17:00 to 20:30 every 30 minutes, closed on Mondays. */
 export const DEFAULT_DAY: DayHours = { open: true, first: '17:00', last: '20:30', everyMinutes: 30 };
@@ -56,7 +54,7 @@ export async function openRestaurant(
   const { guests: guestCount = 2, addressBase = 1, env, ...rest } = options;
   const server = await startTestServer({
     ...rest,
-    env: { ADMIN_EMAIL, ADMIN_PASSWORD, ...NO_FAIR_USE_LIMITS, ...env },
+    env: { ...OWNER_ENV, ...NO_FAIR_USE_LIMITS, ...env },
   });
   let address = 0;
   const client = () => {
@@ -72,7 +70,7 @@ export async function openRestaurant(
   };
   try {
     const admin = client();
-    const signedIn = await admin.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const signedIn = await admin.signIn(OWNER.email, OWNER.password);
     if (signedIn.status !== 200) throw new Error(`the admin's sign-in answered ${signedIn.status}`);
     const guests: TestClient[] = [];
     for (let i = 0; i < guestCount; i++) guests.push(await newGuest());

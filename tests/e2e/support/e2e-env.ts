@@ -1,10 +1,12 @@
 import { resolve } from 'node:path';
 import { addDays, todayIn, weekdayOf } from '../../../src/booking/calendar';
 import { actionLinkOf, waitForEmail } from '../../support/outbox';
+import { OWNER } from '../../support/owner';
 
 export const OUTBOX = resolve('test-results/e2e-outbox');
 export const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 4173}`;
-export const ADMIN = { email: 'owner@example.com', password: 'owner-password-1' };
+/** The admin whose account the e2e server creates at start: the test servers' owner. */
+export const ADMIN = OWNER;
 
 let counter = 0;
 /** A fresh address per call, so tests never share an account. */
