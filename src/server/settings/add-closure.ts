@@ -1,27 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Closure } from '../../booking/restaurant-settings';
 import type { ClosureInput } from '../../booking/settings-schemas';
-import type { Actor } from '../http/app-env';
 import { AppError } from '../http/errors';
 import { restaurantClock } from '../restaurant-clock';
 import { upcomingReservations } from './affected-reservations';
 import { describeClosure } from './describe-change';
-import type { SettingsDeps } from './settings-deps';
+import type { SettingsWrite } from './settings-deps';
 import { insertClosure } from './settings-store';
 
 /**
  * Closes a date or a range (a holiday, a private event), with the note guests see. Reservations already on
  * those dates stay until the owner moves or cancels them: the change lists them and waits for `confirm`.
  */
-export async function addClosure({
-  deps,
-  actor,
-  input,
-}: {
-  deps: SettingsDeps;
-  actor: Actor;
-  input: ClosureInput;
-}): Promise<Closure> {
+export async function addClosure({ deps, actor, input }: SettingsWrite<ClosureInput>): Promise<Closure> {
   const now = restaurantClock(deps);
   if (input.lastDate < now.today) throw new AppError('invalid_request', 'Last date has already passed');
   return deps.settings.change({

@@ -1,21 +1,12 @@
 import type { Table } from '../../booking/restaurant-settings';
 import type { NewTableInput } from '../../booking/settings-schemas';
-import type { Actor } from '../http/app-env';
 import { describeNewTable } from './describe-change';
-import type { SettingsDeps } from './settings-deps';
+import type { SettingsWrite } from './settings-deps';
 import { insertTable } from './settings-store';
 import { checkPlaceFree, nextPosition, nextTableId } from './table-rules';
 
 /** A new table or counter seat, bookable at once on every instance. */
-export async function addTable({
-  deps,
-  actor,
-  input,
-}: {
-  deps: SettingsDeps;
-  actor: Actor;
-  input: NewTableInput;
-}): Promise<Table> {
+export async function addTable({ deps, actor, input }: SettingsWrite<NewTableInput>): Promise<Table> {
   return deps.settings.change({
     actor,
     area: 'tables',

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { TrustedNetwork } from '../../booking/restaurant-settings';
 import type { TrustedNetworkInput } from '../../booking/settings-schemas';
-import type { Actor } from '../http/app-env';
 import { AppError } from '../http/errors';
 import { describeTrust } from './describe-change';
-import type { SettingsDeps } from './settings-deps';
+import type { SettingsWrite } from './settings-deps';
 import { insertTrustedNetwork } from './settings-store';
 
 /**
@@ -15,11 +14,7 @@ export async function trustNetwork({
   deps,
   actor,
   input,
-}: {
-  deps: SettingsDeps;
-  actor: Actor;
-  input: TrustedNetworkInput;
-}): Promise<TrustedNetwork> {
+}: SettingsWrite<TrustedNetworkInput>): Promise<TrustedNetwork> {
   return deps.settings.change({
     actor,
     area: 'networks',

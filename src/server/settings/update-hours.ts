@@ -1,26 +1,17 @@
 import { outsideHours, type WeeklyHours } from '../../booking/restaurant-settings';
 import type { HoursInput } from '../../booking/settings-schemas';
-import type { Actor } from '../http/app-env';
 import { AppError } from '../http/errors';
 import { restaurantClock } from '../restaurant-clock';
 import { upcomingReservations } from './affected-reservations';
 import { describeHoursChange, sameSetting } from './describe-change';
-import type { SettingsDeps } from './settings-deps';
+import type { SettingsWrite } from './settings-deps';
 
 /**
  * The seatings of each weekday, and the weekdays closed. Reservations already made at a time the new hours no
  * longer offer stay (the owner moves or cancels them): the change lists them and waits for `confirm`. Those
  * outside the hours already (confirmed by an earlier change) are not asked about again.
  */
-export async function updateHours({
-  deps,
-  actor,
-  input,
-}: {
-  deps: SettingsDeps;
-  actor: Actor;
-  input: HoursInput;
-}): Promise<WeeklyHours> {
+export async function updateHours({ deps, actor, input }: SettingsWrite<HoursInput>): Promise<WeeklyHours> {
   const hours: WeeklyHours = [...input.hours];
   return deps.settings.change({
     actor,
