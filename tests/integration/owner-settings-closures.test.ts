@@ -1,29 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestClient } from '../support/http-client';
-import {
-  DEFAULT_SEATINGS,
-  openRestaurant,
-  readSettings,
-  type Restaurant,
-  availableTimes,
-} from '../support/owner-settings';
+import { DEFAULT_SEATINGS, openRestaurantForBlock, readSettings, availableTimes } from '../support/owner-settings';
 import { bookingBody, FIXED_NOW } from '../support/reservation-factory';
 
 // The owner's closed dates over real HTTP, with the note guests see, live at once. FIXED_NOW is Sunday
 // 2026-11-22, noon in Los Angeles: guests book from Tuesday the 24th.
 
 describe('closed dates, with the note guests see', () => {
-  let restaurant: Restaurant;
   let admin: TestClient;
   let guest: TestClient;
-
-  beforeAll(async () => {
-    restaurant = await openRestaurant({ now: () => FIXED_NOW });
+  openRestaurantForBlock({ now: () => FIXED_NOW }, (restaurant) => {
     ({ admin } = restaurant);
     guest = restaurant.guests[0]!;
-  });
-  afterAll(async () => {
-    await restaurant?.stop();
   });
 
   const close = (firstDate: string, lastDate: string, extra: { note?: string | null; confirm?: boolean } = {}) =>

@@ -6,7 +6,14 @@ import { PUBLIC_CONFIG_PLACEHOLDER } from '../../src/server/http/spa';
 import { PUBLIC_CONFIG_ELEMENT_ID } from '../../src/shared/public-config';
 import { TestClient } from '../support/http-client';
 import { waitForEmail } from '../support/outbox';
-import { openRestaurant, readSettings, weeklyHours, type Restaurant, UNLIMITED_RULES } from '../support/owner-settings';
+import {
+  openRestaurant,
+  openRestaurantForBlock,
+  readSettings,
+  weeklyHours,
+  type Restaurant,
+  UNLIMITED_RULES,
+} from '../support/owner-settings';
 import { bookingBody, FIXED_NOW } from '../support/reservation-factory';
 
 // The owner's details over real HTTP (the page, its config, the emails), the settings as GET answers them, the
@@ -98,12 +105,8 @@ describe("the restaurant's details: the page, its config and the emails say them
 
 describe('GET /api/settings and the history of changes', () => {
   let restaurant: Restaurant;
-
-  beforeAll(async () => {
-    restaurant = await openRestaurant({ now: () => FIXED_NOW });
-  });
-  afterAll(async () => {
-    await restaurant?.stop();
+  openRestaurantForBlock({ now: () => FIXED_NOW }, (opened) => {
+    restaurant = opened;
   });
 
   it('answers everything the owner sets, as shipped on the first start', async () => {

@@ -1,8 +1,14 @@
 import fc from 'fast-check';
 import { Agent, fetch } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestClient } from '../support/http-client';
-import { openRestaurant, readSettings, UNLIMITED_RULES, weeklyHours, type Restaurant } from '../support/owner-settings';
+import {
+  openRestaurantForBlock,
+  readSettings,
+  UNLIMITED_RULES,
+  weeklyHours,
+  type Restaurant,
+} from '../support/owner-settings';
 import { FIXED_NOW } from '../support/reservation-factory';
 
 // Hostile input to the owner's settings (issue 16): every field of every endpoint, broken every way we could
@@ -495,13 +501,10 @@ describe("hostile input to the owner's settings", () => {
   /** The settings as the first start wrote them: the random bodies and the callers who are not the admin leave them so. */
   let before: Awaited<ReturnType<typeof readSettings>>;
 
-  beforeAll(async () => {
-    restaurant = await openRestaurant({ now: () => FIXED_NOW, addressBase: 4, guests: 1 });
-    ({ admin } = restaurant);
+  openRestaurantForBlock({ now: () => FIXED_NOW, addressBase: 4, guests: 1 }, async (opened) => {
+    restaurant = opened;
+    ({ admin } = opened);
     before = await readSettings(admin);
-  });
-  afterAll(async () => {
-    await restaurant?.stop();
   });
 
   /** Sends exactly this body, on a connection of its own (a refused large body may close it). */

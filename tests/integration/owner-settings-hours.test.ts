@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestClient } from '../support/http-client';
 import {
   DEFAULT_SEATINGS,
-  openRestaurant,
+  openRestaurantForBlock,
   readSettings,
   weeklyHours,
-  type Restaurant,
   type WeekHours,
   availableTimes,
 } from '../support/owner-settings';
@@ -15,17 +14,11 @@ import { bookingBody, FIXED_NOW } from '../support/reservation-factory';
 // is Sunday 2026-11-22, noon in Los Angeles: guests book from Tuesday the 24th.
 
 describe('hours: the seatings of each weekday, and the weekdays closed', () => {
-  let restaurant: Restaurant;
   let admin: TestClient;
   let guest: TestClient;
-
-  beforeAll(async () => {
-    restaurant = await openRestaurant({ now: () => FIXED_NOW });
+  openRestaurantForBlock({ now: () => FIXED_NOW }, (restaurant) => {
     ({ admin } = restaurant);
     guest = restaurant.guests[0]!;
-  });
-  afterAll(async () => {
-    await restaurant?.stop();
   });
 
   const putHours = (hours: WeekHours, confirm?: boolean) =>

@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, weekdayOf } from '../../src/booking/calendar';
 import type { Reply, TestClient } from '../support/http-client';
-import { openRestaurant, readSettings, UNLIMITED_RULES, weeklyHours, type Restaurant } from '../support/owner-settings';
+import {
+  openRestaurant,
+  openRestaurantForBlock,
+  readSettings,
+  UNLIMITED_RULES,
+  weeklyHours,
+  type Restaurant,
+} from '../support/owner-settings';
 import { bookingBody, FIXED_NOW } from '../support/reservation-factory';
 
 // A booking racing a settings change never lands on a retired table or outside the hours (issue 16): the
@@ -259,14 +266,10 @@ describe('bookings racing the owner’s settings changes', () => {
 describe('settings changes racing each other', () => {
   let restaurant: Restaurant;
   let admin: TestClient;
-
-  beforeAll(async () => {
-    // The shipped floor plan: counter seats C1 to C10 guests may book, C11 and C12 they may not.
-    restaurant = await openRestaurant({ now: () => FIXED_NOW, guests: 1, addressBase: 2 });
-    ({ admin } = restaurant);
-  });
-  afterAll(async () => {
-    await restaurant?.stop();
+  // The shipped floor plan: counter seats C1 to C10 guests may book, C11 and C12 they may not.
+  openRestaurantForBlock({ now: () => FIXED_NOW, guests: 1, addressBase: 2 }, (opened) => {
+    restaurant = opened;
+    ({ admin } = opened);
   });
 
   it("keeps the instance's copy true to the book when settings changes race each other", async () => {

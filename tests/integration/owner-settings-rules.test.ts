@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestClient } from '../support/http-client';
 import type { UNLIMITED_RULES } from '../support/owner-settings';
 import {
   DEFAULT_SEATINGS,
-  openRestaurant,
+  openRestaurantForBlock,
   readSettings,
   type Restaurant,
   availableTimes,
@@ -18,22 +18,18 @@ describe('booking rules from the settings', () => {
   let restaurant: Restaurant;
   let admin: TestClient;
 
-  beforeAll(async () => {
-    // The fair-use limits as shipped (one per date, four upcoming, no overlaps); the booking rate is off here.
-    restaurant = await openRestaurant({
+  // The fair-use limits as shipped (one per date, four upcoming, no overlaps); the booking rate is off here.
+  openRestaurantForBlock(
+    {
       now: () => FIXED_NOW,
       guests: 3,
-      env: {
-        BOOKING_ALLOW_OVERLAP: 'false',
-        BOOKING_MAX_UPCOMING: '4',
-        BOOKING_MAX_PER_DATE: '1',
-      },
-    });
-    ({ admin } = restaurant);
-  });
-  afterAll(async () => {
-    await restaurant?.stop();
-  });
+      env: { BOOKING_ALLOW_OVERLAP: 'false', BOOKING_MAX_UPCOMING: '4', BOOKING_MAX_PER_DATE: '1' },
+    },
+    (opened) => {
+      restaurant = opened;
+      ({ admin } = opened);
+    },
+  );
 
   const setRules = async (changes: Partial<typeof UNLIMITED_RULES>) => {
     const rules = { ...(await readSettings(admin)).rules, ...changes };

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestClient } from '../support/http-client';
 import {
   openRestaurant,
+  openRestaurantForBlock,
   readSettings,
   type Restaurant,
   SLOT_TAKEN,
@@ -17,17 +18,11 @@ import { bookingBody, FIXED_NOW } from '../support/reservation-factory';
 // Angeles: guests book from Tuesday the 24th.
 
 describe('tables: added, changed and retired while the book is open', () => {
-  let restaurant: Restaurant;
   let admin: TestClient;
   let guest: TestClient;
-
-  beforeAll(async () => {
-    restaurant = await openRestaurant({ now: () => FIXED_NOW });
+  openRestaurantForBlock({ now: () => FIXED_NOW }, (restaurant) => {
     ({ admin } = restaurant);
     guest = restaurant.guests[0]!;
-  });
-  afterAll(async () => {
-    await restaurant?.stop();
   });
 
   it('offers and assigns a table the moment it is added', async () => {
@@ -200,12 +195,8 @@ describe('tables: added, changed and retired while the book is open', () => {
 
 describe('the floor order: tables in consecutive places combine', () => {
   let restaurant: Restaurant;
-
-  beforeAll(async () => {
-    restaurant = await openRestaurant({ now: () => FIXED_NOW });
-  });
-  afterAll(async () => {
-    await restaurant?.stop();
+  openRestaurantForBlock({ now: () => FIXED_NOW }, (opened) => {
+    restaurant = opened;
   });
 
   it('combines the tables whose places follow each other, as the owner orders them', async () => {

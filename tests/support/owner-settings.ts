@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { bookingBody } from './reservation-factory';
 import type { BookingRules, DayHours } from '../../src/booking/restaurant-settings';
 import type { HoursInput } from '../../src/booking/settings-schemas';
@@ -79,6 +79,24 @@ export async function openRestaurant(
     await server.stop();
     throw error;
   }
+}
+
+/**
+ * A restaurant for the tests of the describe block this is called in: opened before them (then `onOpen`, the
+ * block's own setup, is given it), and stopped after them.
+ */
+export function openRestaurantForBlock(
+  options: Parameters<typeof openRestaurant>[0],
+  onOpen: (restaurant: Restaurant) => void | Promise<void>,
+): void {
+  let restaurant: Restaurant | undefined;
+  beforeAll(async () => {
+    restaurant = await openRestaurant(options);
+    await onOpen(restaurant);
+  });
+  afterAll(async () => {
+    await restaurant?.stop();
+  });
 }
 
 /** The settings as GET /api/settings answers them (read fresh from the database). */
