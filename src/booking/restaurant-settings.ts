@@ -121,10 +121,6 @@ export function uniformHours(
   return [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ ...seatings, open: !closed.includes(weekday) }));
 }
 
-/** '17:30' for 1730 (the settings' clock form). */
-export const hhmmToClock = (hhmm: number): string =>
-  `${String(Math.floor(hhmm / 100)).padStart(2, '0')}:${String(hhmm % 100).padStart(2, '0')}`;
-
 export { clockToHhmm };
 
 /** Whether a date falls on a weekday the restaurant does not open. */
