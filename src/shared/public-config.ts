@@ -2,11 +2,14 @@
 // (see src/server/http/spa.ts), from the owner's settings as they are when the page is loaded. Nothing secret
 // belongs here. The server checks every booking against the settings themselves; a page opened before a change
 // learns of it from the server's answers, and everything else on its next load.
+import type { SiteIcon } from './site-icons';
+
 export interface PublicConfig {
   restaurantName: string;
   phone: string;
   address: string;
-  links: { label: string; url: string }[];
+  /** The restaurant's pages elsewhere, each with the logo the footer draws for it. */
+  links: { label: string; url: string; icon: SiteIcon }[];
   timeZone: string;
   /** Weekdays the restaurant does not open, 0 Sunday to 6 Saturday. */
   closedWeekdays: number[];

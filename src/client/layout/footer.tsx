@@ -1,13 +1,7 @@
-import { lazy, Suspense, useRef } from 'react';
 import { Link } from 'react-router';
 import { appConfig, phoneHref } from '../app-config';
 import { useAuth } from '../auth/use-auth';
 import { Logo } from './logo';
-import { useInView } from './use-in-view';
-
-// The logos of the restaurant's pages elsewhere load when they come into view: the footer starts below the fold,
-// and the drawings are not needed to book (docs/decisions/0004-first-load-budget.md).
-const SiteLogo = lazy(() => import('./site-logo').then((m) => ({ default: m.SiteLogo })));
 
 const linkClass = 'text-sm text-stone-300 hover:text-white hover:underline';
 
@@ -77,8 +71,6 @@ function FooterLinks({ id, title, links }: { id: string; title: string; links: {
 function FooterContact() {
   // The logo links to the restaurant's first page elsewhere (SPEC section 2, Footer: "Logo links to external sites").
   const [elsewhere] = appConfig.links;
-  const elsewhereRef = useRef<HTMLUListElement>(null);
-  const showLogos = useInView(elsewhereRef);
   return (
     <div className="space-y-3">
       {elsewhere ? (
@@ -101,7 +93,7 @@ function FooterContact() {
         </a>
       </p>
       {appConfig.links.length > 0 && (
-        <ul ref={elsewhereRef} className="flex flex-wrap gap-2" aria-label="Find us elsewhere">
+        <ul className="flex flex-wrap gap-2" aria-label="Find us elsewhere">
           {appConfig.links.map((link) => (
             <li key={link.url}>
               {/* A logo that says which site; its name is the link's name, and shows on hover. */}
@@ -113,11 +105,8 @@ function FooterContact() {
                 aria-label={link.label}
                 title={link.label}
               >
-                {showLogos && (
-                  <Suspense>
-                    <SiteLogo link={link} />
-                  </Suspense>
-                )}
+                {/* The drawing is CSS (styles.css, .site-icon-<name>): no script to wait for. */}
+                <span aria-hidden="true" className={`site-icon site-icon-${link.icon} h-6 w-6`} />
               </a>
             </li>
           ))}

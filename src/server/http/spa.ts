@@ -7,6 +7,7 @@ import { guestMaxParty } from '../../booking/party-size';
 import { closedWeekdays, type RestaurantSettings } from '../../booking/restaurant-settings';
 import { openDaysHint } from '../../booking/weekdays';
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '../../shared/public-config';
+import { siteIconFor } from '../../shared/site-icons';
 import type { AppConfig } from '../config';
 
 export function publicConfig(config: AppConfig, settings: RestaurantSettings): PublicConfig {
@@ -15,7 +16,7 @@ export function publicConfig(config: AppConfig, settings: RestaurantSettings): P
     restaurantName: details.name,
     phone: details.phone,
     address: details.address,
-    links: details.links,
+    links: details.links.map((link) => ({ ...link, icon: siteIconFor(link) })),
     timeZone: config.restaurant.timeZone,
     closedWeekdays: closedWeekdays(hours),
     openDaysHint: openDaysHint(closedWeekdays(hours)),

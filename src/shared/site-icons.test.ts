@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { siteIconFor } from './site-icons';
+import { SITE_ICONS, siteIconFor } from './site-icons';
 
 describe('siteIconFor', () => {
   it('knows a site by the host of its address', () => {
@@ -22,5 +23,12 @@ describe('siteIconFor', () => {
     expect(siteIconFor({ label: 'Our blog', url: 'https://blog.umi-sushi.example/' })).toBe('globe');
     expect(siteIconFor({ label: 'Gift box', url: 'https://box.com/umi' })).toBe('globe');
     expect(siteIconFor({ label: 'Menu', url: 'not a url' })).toBe('globe');
+  });
+
+  it('has a drawing in the stylesheet for every logo it can pick', () => {
+    const css = readFileSync(new URL('../client/styles.css', import.meta.url), 'utf8');
+    for (const icon of SITE_ICONS) {
+      expect(css, icon).toMatch(new RegExp(`\\.site-icon-${icon} \\{\\s+--site-icon: url\\("data:image/svg\\+xml,`));
+    }
   });
 });
