@@ -1,4 +1,4 @@
-import { hhmmToMinutes } from './clock';
+import { hhmmToMinutes, minutesToHhmm } from './clock';
 
 /** The database guard's granularity: a reservation holds its tables in 30-minute blocks. */
 export const HOLD_BLOCK_MINUTES = 30;
@@ -13,4 +13,10 @@ export function holdBlocks(startTime: number, endTime: number): number[] {
   const blocks: number[] = [];
   for (let block = first; block < end; block += HOLD_BLOCK_MINUTES) blocks.push(block);
   return blocks;
+}
+
+/** The start (HHMM) of the first block after the one under way at `nowHhmm`: where a table freed now is free from. */
+export function nextBlockStart(nowHhmm: number): number {
+  const minutes = hhmmToMinutes(nowHhmm);
+  return minutesToHhmm(Math.floor(minutes / HOLD_BLOCK_MINUTES) * HOLD_BLOCK_MINUTES + HOLD_BLOCK_MINUTES);
 }

@@ -18,6 +18,8 @@ import type { LiveSettings } from './settings/live-settings';
 import type { BookedCache } from './reservations/booked-cache';
 import { settingsRoutes } from './settings/settings-routes';
 import { reservationRoutes } from './reservations/reservation-routes';
+import { serviceRoutes } from './service/service-routes';
+import { activityRoutes } from './activity/activity-routes';
 import { clientIp } from './http/client-ip';
 import { AppError, errorBody } from './http/errors';
 import type { OriginPolicy } from './http/origins';
@@ -195,6 +197,8 @@ function createApiRoutes(
           currentActor,
         }),
       )
+      .route('/', serviceRoutes({ db: database.db, config, feed, now }))
+      .route('/', activityRoutes({ db: database.db }))
       .route('/settings', settingsRoutes({ db: database.db, config, settings, now }))
       .route('/', mailRoutes({ outbox }))
       .route('/backups', backupRoutes({ backups }))

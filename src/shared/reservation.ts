@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SEAT_TYPES } from './seat-types';
+import type { ServiceState } from './service-status';
 
 // A reservation on the wire: the spec's fields by the spec's names (SPEC section 3), nothing else. The server
 // answers with this shape and the page reads it; the type comes from the schema (import it with `import type`
@@ -29,3 +30,6 @@ export const reservationSchema = z
   .strict();
 
 export type Reservation = z.infer<typeof reservationSchema>;
+
+/** A reservation as the admin's screens have it: the spec's fields, and how the party's night is going. */
+export type AdminReservation = Reservation & { service: ServiceState };

@@ -286,7 +286,21 @@ describe('access matrix: every endpoint x every kind of caller', () => {
         // Only the admin's group cancel removed it.
         expect(await storedReservation(bobsGroupBooking.id)).toEqual(caller === 'admin' ? undefined : expect.anything());
       } },
-    { method: 'GET', path: `/api/reservations/${A_RESERVATION}`,          expected: [401, 200, 404, 404, 404, 200] },
+    // The host's mark, sent as the status the party already has (a resend's answer): only the admin gets past the
+    // guard, to a party still Booked; the guest's own view of it carries no status.
+    { method: 'POST', path: `/api/reservations/${A_RESERVATION}/service`,  expected: [401, 403, 403, 403, 403, 200],
+      body: () => ({ from: 'booked', to: 'booked' }),
+      check: (caller, { body }) => {
+        if (caller === 'admin') expect(body.reservation.service).toEqual({ status: 'booked', since: null, undoTo: null, freedFrom: null });
+      } },
+    { method: 'GET', path: `/api/reservations/${A_RESERVATION}/history`,  expected: [401, 403, 403, 403, 403, 200],
+      check: (caller, { body }) => {
+        if (caller === 'admin') expect(body.history[0]).toMatchObject({ action: 'created', by: 'guest', role: 'guest' });
+      } },
+    { method: 'GET', path: `/api/reservations/${A_RESERVATION}`,          expected: [401, 200, 404, 404, 404, 200],
+      check: (caller, { body }) => {
+        if (caller === 'guestA') expect(body.reservation).not.toHaveProperty('service');
+      } },
     { method: 'PATCH', path: `/api/reservations/${A_RESERVATION}`,        expected: [401, 200, 404, 404, 404, 200],
       body: (caller) => ({ specialRequests: `set by ${caller}` }),
       check: async (caller, { status }, target) => {

@@ -10,7 +10,7 @@ import { openDatabase, type AppDatabase } from '../../src/server/db/database';
 import { migrateToLatest, migrationsFor } from '../../src/server/db/migrate';
 import { createRateCounters } from '../../src/server/db/rate-counters';
 import { createOriginPolicy } from '../../src/server/http/origins';
-import { isHoldConflict } from '../../src/server/reservations/reservation-store';
+import { isHoldConflict } from '../../src/server/db/hold-conflict';
 import { seedOwnerSettings } from '../../src/server/settings/seed-settings';
 import { readSettings } from '../../src/server/settings/settings-store';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -60,6 +60,7 @@ describe('migrations and seed on the test database (SQLite, or PostgreSQL with T
       '0012-settings-change-order',
       '0013-booking-networks',
       '0014-admin-bookings-for-callers',
+      '0015-activity-and-service',
     ]);
     expect(await migrateToLatest(database.db, database.dialect)).toEqual([]);
   });
@@ -81,10 +82,11 @@ describe('migrations and seed on the test database (SQLite, or PostgreSQL with T
         .find((table) => table.name === name)
         ?.columns.map((column) => column.name)
         .sort();
-    // The spec's fields, when the reminder went out, the account the reservation belongs to, and the network it
-    // was booked from (fair use, decision 0014).
+    // The spec's fields, when the reminder went out, the account the reservation belongs to, the network it
+    // was booked from (fair use, decision 0014), and the host's marks (decision 0017).
+    const marks = ['arrivedAt', 'seatedAt', 'finishedAt', 'noShowAt', 'heldUntil'];
     expect(columns('reservations')).toEqual(
-      [...SPEC_RESERVATION_FIELDS, 'reminderSentFor', 'userId', 'bookedFrom', 'bookedByNewAccount'].sort(),
+      [...SPEC_RESERVATION_FIELDS, 'reminderSentFor', 'userId', 'bookedFrom', 'bookedByNewAccount', ...marks].sort(),
     );
     // The spec's fields, and the owner's place in the floor order and retirement (issue 16).
     expect(columns('tables')).toEqual(['id', 'isReservable', 'location', 'numSeats', 'position', 'retiredAt']);
@@ -246,6 +248,7 @@ describe('migrations and seed on the test database (SQLite, or PostgreSQL with T
         '0012-settings-change-order',
         '0013-booking-networks',
         '0014-admin-bookings-for-callers',
+        '0015-activity-and-service',
       ]);
       expect(await seedOwnerSettings(olderDatabase.db, config.firstStartDefaults, new Date())).toEqual({
         tables: 0,
@@ -317,7 +320,10 @@ describe('migrations and seed on the test database (SQLite, or PostgreSQL with T
           booking("a guest's", 'ann', 'someone@example.com', '2026-11-21T12:00:00.000Z'),
         ])
         .execute();
-      expect(await migrateToLatest(db, dialect)).toEqual(['0014-admin-bookings-for-callers']);
+      expect(await migrateToLatest(db, dialect)).toEqual([
+        '0014-admin-bookings-for-callers',
+        '0015-activity-and-service',
+      ]);
       const owners = await db.selectFrom('reservations').select(['id', 'userId']).orderBy('id').execute();
       expect(owners).toEqual([
         { id: "a guest's", userId: 'ann' },

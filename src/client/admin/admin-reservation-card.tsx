@@ -2,11 +2,13 @@ import type { ReactNode } from 'react';
 import { formatPhoneInput } from '../../booking/phone';
 import { secondaryButton } from '../components/buttons';
 import { formatLongDate, partyLabel, timeRange } from '../reservation-ui/format';
-import type { Reservation } from '../../shared/reservation';
+import type { AdminReservation } from '../../shared/reservation';
 import * as adminMessages from '../../shared/messages/admin';
+import { ReservationHistory } from './reservation-history';
+import { ServiceStatusControl } from './service-status-control';
 
 interface Props {
-  reservation: Reservation;
+  reservation: AdminReservation;
   onEdit: () => void;
   onChangeSeats: () => void;
   onCancel: () => void;
@@ -72,17 +74,21 @@ export function AdminReservationCard({
       {/* While a panel is open its own buttons are the card's only ones: the card's Cancel (the reservation) would
           otherwise sit right above the panel's (close the panel). */}
       {panel || (
-        <div className="mt-3 flex flex-wrap gap-2">
-          <button type="button" id={editButtonId} className={secondaryButton} onClick={onEdit}>
-            Edit
-          </button>
-          <button type="button" id={seatsButtonId} className={secondaryButton} onClick={onChangeSeats}>
-            Change Seats
-          </button>
-          <button type="button" className={secondaryButton} onClick={onCancel}>
-            Cancel
-          </button>
-        </div>
+        <>
+          <ServiceStatusControl reservation={r} />
+          <div className="mt-3 flex flex-wrap gap-2">
+            <button type="button" id={editButtonId} className={secondaryButton} onClick={onEdit}>
+              Edit
+            </button>
+            <button type="button" id={seatsButtonId} className={secondaryButton} onClick={onChangeSeats}>
+              Change Seats
+            </button>
+            <button type="button" className={secondaryButton} onClick={onCancel}>
+              Cancel
+            </button>
+          </div>
+          <ReservationHistory reservationId={r.id} />
+        </>
       )}
     </article>
   );

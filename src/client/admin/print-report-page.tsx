@@ -6,7 +6,8 @@ import * as adminMessages from '../../shared/messages/admin';
 import { formatPhoneInput } from '../../booking/phone';
 import { api, unwrap } from '../api/api-client';
 import { appConfig } from '../app-config';
-import type { Reservation } from '../../shared/reservation';
+import type { AdminReservation } from '../../shared/reservation';
+import { SERVICE_STATUS_LABELS } from '../../shared/service-status';
 import { AdminOnly } from './admin-only';
 import { adminKeys } from './api/admin-keys';
 import { Spinner } from '../components/spinner';
@@ -73,8 +74,11 @@ function PrintReport() {
   );
 }
 
-/** The report's rows, sorted; a Date column in search mode. Each cell names its column for a phone's stacked layout. */
-function ReportTable({ rows, withDate }: { rows: Reservation[]; withDate: boolean }) {
+/**
+ * The report's rows, sorted; a Date column in search mode; each party's status as the host last marked it. Each
+ * cell names its column for a phone's stacked layout.
+ */
+function ReportTable({ rows, withDate }: { rows: AdminReservation[]; withDate: boolean }) {
   const cell = (column: string, value: ReactNode, className = '') => (
     <td data-column={column} className={`py-1 pr-3 align-top ${className}`}>
       {value}
@@ -86,6 +90,7 @@ function ReportTable({ rows, withDate }: { rows: Reservation[]; withDate: boolea
         <tr className="border-b-2 border-stone-800 text-left">
           {withDate && <th className="py-1 pr-3">Date</th>}
           <th className="py-1 pr-3">Time</th>
+          <th className="py-1 pr-3">Status</th>
           <th className="py-1 pr-3">Party</th>
           <th className="py-1 pr-3">Name</th>
           <th className="py-1 pr-3">Phone</th>
@@ -99,6 +104,7 @@ function ReportTable({ rows, withDate }: { rows: Reservation[]; withDate: boolea
           <tr key={r.id} className="break-inside-avoid border-b border-stone-300">
             {withDate && cell('Date', formatLongDate(r.reservationDate))}
             {cell('Time', timeRange(r.startTime, r.endTime), 'sm:whitespace-nowrap')}
+            {cell('Status', SERVICE_STATUS_LABELS[r.service.status], 'sm:whitespace-nowrap')}
             {cell('Party', r.partySize)}
             {cell('Name', r.name, 'break-words')}
             {cell('Phone', formatPhoneInput(r.phoneNumber), 'sm:whitespace-nowrap')}

@@ -5,7 +5,7 @@ import { changedFields } from '../../booking/editable-fields';
 import * as adminMessages from '../../shared/messages/admin';
 import * as bookingMessages from '../../shared/messages/booking';
 import * as myReservationsMessages from '../../shared/messages/my-reservations';
-import type { Reservation } from '../../shared/reservation';
+import type { AdminReservation } from '../../shared/reservation';
 import { userMessage } from '../api/api-client';
 import { Banner, type BannerMessage } from '../components/banner';
 import { Spinner } from '../components/spinner';
@@ -27,7 +27,7 @@ const panelHeadingId = (panel: Panel) => `${panel.kind}-panel-${panel.id}`;
 
 interface Props {
   /** What the date view or the search view found. */
-  reservations: Reservation[];
+  reservations: AdminReservation[];
   loading: boolean;
   failed: boolean;
   /** Shown when nothing was found: what to do next, or that nothing matched. */
@@ -41,7 +41,7 @@ interface Props {
 /** The dashboard's list, in either view: each reservation's card, with Edit, Change Seats and Cancel. */
 export function ReservationList({ reservations, loading, failed, emptyMessage, setNotices, openSeatsFor }: Props) {
   const [panel, setPanel] = useState<Panel | null>(null);
-  const [cancelling, setCancelling] = useState<Reservation | null>(null);
+  const [cancelling, setCancelling] = useState<AdminReservation | null>(null);
   const closePanel = () => {
     if (!panel) return;
     flushSync(() => setPanel(null));
@@ -64,7 +64,7 @@ export function ReservationList({ reservations, loading, failed, emptyMessage, s
     },
   });
 
-  const panelOf = (reservation: Reservation) =>
+  const panelOf = (reservation: AdminReservation) =>
     panel?.id === reservation.id ? (
       <ReservationPanel
         panel={panel}
@@ -208,7 +208,7 @@ function ReservationPanel({
   saved,
 }: {
   panel: Panel;
-  reservation: Reservation;
+  reservation: AdminReservation;
   edit: ReturnType<typeof useListWrites>['edit'];
   close: () => void;
   saved: (notices: BannerMessage[]) => void;

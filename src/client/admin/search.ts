@@ -5,7 +5,7 @@ import type { Reservation } from '../../shared/reservation';
  * Case-insensitive substring match on name or reminder email (SPEC section 5, Search), and on the account email
  * each card shows, so an address read off a card finds it; empty text finds nothing.
  */
-export function searchReservations(all: Reservation[], text: string): Reservation[] {
+export function searchReservations<R extends Reservation>(all: R[], text: string): R[] {
   const needle = text.trim().toLowerCase();
   if (!needle) return [];
   return all

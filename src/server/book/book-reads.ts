@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Reservation } from '../../shared/reservation';
-import { toReservation } from './reservation-record';
+import { toReservation, type ReservationRow } from './reservation-record';
 
 // The book's reads that more than one part of the server needs: the reservations' own operations
 // (reservations/reservation-store.ts builds on these) and the owner's settings, which must know what a change would
@@ -35,4 +35,11 @@ export async function reservationIdsOnTable(db: Db, tableId: string, fromDate: s
     .where('reservationDate', '>=', fromDate)
     .execute();
   return new Set(holders.map((hold) => hold.reservationId));
+}
+
+/** A reservation's stored row, locked for the rest of the transaction on PostgreSQL with `lock`. */
+export async function findReservationRow(db: Db, id: string, lock: boolean): Promise<ReservationRow | undefined> {
+  let query = selectReservations(db).where('reservations.id', '=', id);
+  if (lock) query = query.forUpdate('reservations');
+  return query.executeTakeFirst();
 }

@@ -81,6 +81,32 @@ export interface ReservationsTable {
    * the network not trusted when it was booked (or last moved); else 0, or null for the admin's.
    */
   bookedByNewAccount: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When the host marked each step of the party's night (booking/service-steps.ts), or null. Not on the wire. */
+  arrivedAt: ColumnType<string | null, string | null | undefined, string | null>;
+  seatedAt: ColumnType<string | null, string | null | undefined, string | null>;
+  finishedAt: ColumnType<string | null, string | null | undefined, string | null>;
+  noShowAt: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A party finished early: its tables are free from this time (HHMM) on, its holds after it let go; else null. */
+  heldUntil: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** The activity record: one line per thing done, kept after its subject is gone (migrations/0015). */
+export interface ActivityTable {
+  id: string;
+  subjectType: 'reservation';
+  subjectId: string;
+  /** The line's place among its subject's, from 1. */
+  seq: number;
+  /** The subject's date (a reservation's), for reports and retention. */
+  subjectDate: string | null;
+  at: string;
+  /** The admin's email, or "guest" for the guest's own changes. */
+  actor: string;
+  actorRole: 'admin' | 'guest';
+  action: 'created' | 'edited' | 'seats' | 'status' | 'cancelled';
+  /** JSON, or null: the subject before and after (activity/activity-store.ts). */
+  before: string | null;
+  after: string | null;
 }
 
 /** Networks the owner trusts: bookings from them are exempt from the per-network limits. */
@@ -179,6 +205,7 @@ export interface Database {
   email_action_codes: EmailActionCodesTable;
   tables: TablesTable;
   reservations: ReservationsTable;
+  activity: ActivityTable;
   user: AuthUserTable;
   session: AuthSessionTable;
 }

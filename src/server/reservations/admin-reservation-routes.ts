@@ -84,8 +84,8 @@ export function adminReservationRoutes(
       '/reservations/cancel-many',
       validate('json', z.object({ ids: z.array(z.string().min(1).max(100)).min(1).max(200) }).strict()),
       async (c) => {
-        requireAdmin(c);
-        return c.json(await cancelReservations({ deps, ids: c.req.valid('json').ids }));
+        const actor = requireAdmin(c);
+        return c.json(await cancelReservations({ deps, actor, ids: c.req.valid('json').ids }));
       },
     );
 }

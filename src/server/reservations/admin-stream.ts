@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { Actor } from '../http/app-env';
 import type { ChangeFeed, ReservationChange } from '../change-feed/change-feed';
-import type { Reservation } from '../../shared/reservation';
+import type { AdminReservation } from '../../shared/reservation';
 
 /** A comment line on the admin's stream this often keeps proxies from closing it, and re-checks the session. */
 const HEARTBEAT_MS = 25_000;
@@ -18,7 +18,7 @@ export interface AdminStreamDeps {
   /** Who the request's cookie belongs to now: admin rights are asked again while the stream runs. */
   currentActor: (headers: Headers) => Promise<Actor | null>;
   /** The day's reservations, in the order the dashboard lists them. */
-  listDay: (date: string) => Promise<Reservation[]>;
+  listDay: (date: string) => Promise<AdminReservation[]>;
 }
 
 /**

@@ -7,6 +7,7 @@ import { ASSIGNMENT_ATTEMPTS, tablesForSlot, withHoldRetry } from './table-check
 import { checkPartySize, checkWhen } from './when-and-party';
 import type { ReservationDeps } from './reservation-deps';
 import { insertReservation } from './reservation-store';
+import { bookedFactsOf, recordActivity } from '../activity/activity-store';
 import { bookingOwner, earlierBooking } from './resent-booking';
 
 /** A booking as its transaction takes it: who asks, what, from where, and its seating's start and end. */
@@ -78,6 +79,14 @@ function bookSlot({ deps, actor, input, source, slot }: BookingRequest, preferre
       updatedAt: stamp,
     };
     await insertReservation(trx, reservation, bookingOwner(actor, input.reminderEmail), mark);
+    await recordActivity(trx, {
+      subject: { type: 'reservation', id, date: input.reservationDate },
+      at: stamp,
+      actor,
+      action: 'created',
+      before: null,
+      after: bookedFactsOf(reservation),
+    });
     return reservation;
   });
 }

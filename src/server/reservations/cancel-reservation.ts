@@ -1,9 +1,11 @@
 import type { Actor } from '../http/app-env';
+import { bookedFactsOf, recordActivity } from '../activity/activity-store';
 import type { ReservationDeps } from './reservation-deps';
-import { refuseIfBegun } from './when-and-party';
+import { minutesBeforeSeating, refuseIfBegun } from './when-and-party';
 import { getReservation } from './get-reservation';
 import { deleteReservation } from './reservation-store';
 
+/** A cancel: the reservation leaves the book; the activity record keeps who cancelled, and how long before. */
 export async function cancelReservation({
   deps,
   actor,
@@ -15,6 +17,16 @@ export async function cancelReservation({
 }): Promise<void> {
   const current = await getReservation({ deps, actor, id });
   refuseIfBegun({ deps, actor, reservation: current });
-  await deleteReservation(deps.db, id);
+  await deps.db.transaction().execute(async (trx) => {
+    await deleteReservation(trx, id);
+    await recordActivity(trx, {
+      subject: { type: 'reservation', id, date: current.reservationDate },
+      at: deps.now().toISOString(),
+      actor,
+      action: 'cancelled',
+      before: bookedFactsOf(current),
+      after: { minutesBeforeSeating: minutesBeforeSeating(deps, current) },
+    });
+  });
   deps.feed.publish({ type: 'deleted', id, reservationDate: current.reservationDate });
 }

@@ -1,5 +1,5 @@
 import { isIsoDate } from '../../booking/calendar';
-import type { Reservation } from '../../shared/reservation';
+import type { AdminReservation } from '../../shared/reservation';
 import { byStartThenTable } from '../../booking/sort-orders';
 import { reservationsOn } from './reservation-store';
 import type { ReservationDeps } from './reservation-deps';
@@ -10,7 +10,7 @@ export async function listReservationsOn({
 }: {
   deps: ReservationDeps;
   date: string;
-}): Promise<Reservation[]> {
+}): Promise<AdminReservation[]> {
   if (!isIsoDate(date)) return [];
   return (await reservationsOn(deps.db, date)).sort(byStartThenTable);
 }

@@ -7,7 +7,7 @@ import type { RateCounters } from '../db/rate-counters';
 import type { Actor, AppEnv } from '../http/app-env';
 import { clientIp } from '../http/client-ip';
 import { requireUser } from '../http/guards';
-import { validate } from '../http/validate';
+import { idParam, validate } from '../http/validate';
 import { adminReservationRoutes } from './admin-reservation-routes';
 import type { BookingSource } from './fair-use-checks';
 import { createBookingRateLimit } from './booking-rate-limit';
@@ -20,7 +20,6 @@ import type { ReservationDeps } from './reservation-deps';
 import { dateQuery, excludeId } from './route-params';
 import { updateReservation } from './update-reservation';
 
-const idParam = z.object({ id: z.string().min(1).max(100) });
 const partySizeQuery = z.coerce.number({ error: fieldMessages.invalidGuests }).int().min(1).max(40);
 
 // HTTP over the reservation service: parse, decide who is asking, call. The rules live in the service. Here what

@@ -3,9 +3,10 @@ import type { BookedReservation } from '../../booking/availability';
 import { holdBlocks } from '../../booking/hold-blocks';
 import type { Database } from '../db/schema';
 import type { Actor } from '../http/app-env';
-import type { Reservation } from '../../shared/reservation';
+import type { AdminReservation, Reservation } from '../../shared/reservation';
+import type { BookedFacts } from '../../shared/reservation-history';
 import { selectReservations } from '../book/book-reads';
-import { toReservation } from '../book/reservation-record';
+import { toAdminReservation, toReservation } from '../book/reservation-record';
 
 export { reservationsDated } from '../book/book-reads';
 
@@ -14,29 +15,32 @@ export { reservationsDated } from '../book/book-reads';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export async function reservationsOn(db: Db, date: string): Promise<Reservation[]> {
+/** A date's reservations as the admin's screens have them (with the host's marks). */
+export async function reservationsOn(db: Db, date: string): Promise<AdminReservation[]> {
   const rows = await selectReservations(db).where('reservations.reservationDate', '=', date).execute();
-  return rows.map(toReservation);
+  return rows.map(toAdminReservation);
 }
 
 /** What the booking rules need of a date's reservations: which tables each holds, when, and for how many. */
 export async function bookedOn(db: Db, date: string): Promise<BookedReservation[]> {
   const rows = await db
     .selectFrom('reservations')
-    .select(['id', 'tableIds', 'startTime', 'endTime', 'partySize'])
+    .select(['id', 'tableIds', 'startTime', 'endTime', 'heldUntil', 'partySize'])
     .where('reservationDate', '=', date)
     .execute();
   return rows.map((row) => ({
     id: row.id,
     tableIds: JSON.parse(row.tableIds) as string[],
     startTime: Number(row.startTime),
-    endTime: Number(row.endTime),
+    // A party finished early holds its tables only until they were freed (service/set-service-status.ts).
+    endTime: Number(row.heldUntil ?? row.endTime),
     partySize: Number(row.partySize),
   }));
 }
 
-export async function allReservations(db: Db): Promise<Reservation[]> {
-  return (await selectReservations(db).execute()).map(toReservation);
+/** The whole book as the admin's search has it (with the host's marks). */
+export async function allReservations(db: Db): Promise<AdminReservation[]> {
+  return (await selectReservations(db).execute()).map(toAdminReservation);
 }
 
 /** An account's reservations from `fromDate` on. */
@@ -89,13 +93,20 @@ export async function reservationsOnWithNetworks(db: Db, date: string) {
   }));
 }
 
-/** Removes reservations (their holds go with them); returns those that were there, with their dates. */
-export async function deleteReservations(
-  db: Db,
-  ids: readonly string[],
-): Promise<{ id: string; reservationDate: string }[]> {
+/** Removes reservations (their holds go with them); returns those that were there, as the activity record keeps them. */
+export async function deleteReservations(db: Db, ids: readonly string[]): Promise<(BookedFacts & { id: string })[]> {
   if (ids.length === 0) return [];
-  return db.deleteFrom('reservations').where('id', 'in', ids).returning(['id', 'reservationDate']).execute();
+  const rows = await db
+    .deleteFrom('reservations')
+    .where('id', 'in', ids)
+    .returning(['id', 'reservationDate', 'startTime', 'partySize', 'seatType', 'tableIds'])
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    startTime: Number(row.startTime),
+    partySize: Number(row.partySize),
+    tableIds: JSON.parse(row.tableIds) as string[],
+  }));
 }
 
 /** A reservation and the account it belongs to (null: no account any more). */
@@ -148,9 +159,13 @@ export async function deleteReservation(db: Db, id: string): Promise<void> {
   await db.deleteFrom('reservations').where('id', '=', id).execute();
 }
 
-/** Replaces a reservation's holds with the blocks of its (new) tables, date and time. */
+/**
+ * Replaces a reservation's holds with the blocks of its (new) tables, date and time, in full: a party finished
+ * early and then moved holds its new seating whole.
+ */
 export async function writeHolds(trx: Transaction<Database>, reservation: Reservation): Promise<void> {
   await trx.deleteFrom('table_holds').where('reservationId', '=', reservation.id).execute();
+  await trx.updateTable('reservations').set({ heldUntil: null }).where('id', '=', reservation.id).execute();
   const blocks = holdBlocks(reservation.startTime, reservation.endTime);
   const rows = reservation.tableIds.flatMap((tableId) =>
     blocks.map((blockStart) => ({
@@ -161,10 +176,4 @@ export async function writeHolds(trx: Transaction<Database>, reservation: Reserv
     })),
   );
   if (rows.length) await trx.insertInto('table_holds').values(rows).execute();
-}
-
-/** True when the error is the database refusing a second hold of a table block. */
-export function isHoldConflict(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }

@@ -17,7 +17,8 @@ import { lockExclusive, LOCKS } from '../db/advisory-locks';
 import type { Database } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { ReservationDeps } from './reservation-deps';
-import { bookedOn, isHoldConflict } from './reservation-store';
+import { isHoldConflict } from '../db/hold-conflict';
+import { bookedOn } from './reservation-store';
 import { checkPartySize, checkWhen } from './when-and-party';
 
 // Which tables: the admin's choice checked, or the automatic assignment (src/booking/availability.ts), over the

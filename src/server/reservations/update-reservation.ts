@@ -1,11 +1,15 @@
 import * as tableMessages from '../../shared/messages/table-choice';
-import { sameEditableFields } from '../../booking/editable-fields';
+import { EDITABLE_FIELDS, sameEditableFields } from '../../booking/editable-fields';
 import { endTimeFor } from '../../booking/clock';
 import type { UpdateReservationInput } from '../../booking/reservation-schemas';
 import type { Actor } from '../http/app-env';
 import { AppError } from '../http/errors';
 import type { Reservation } from '../../shared/reservation';
 import { findVisibleReservation, updateReservationRow, writeHolds } from './reservation-store';
+import { recordActivity } from '../activity/activity-store';
+import { PERSONAL_FIELDS } from '../../shared/reservation-history';
+import type { Database } from '../db/schema';
+import type { Transaction } from 'kysely';
 import type { ReservationDeps } from './reservation-deps';
 import { checkFairBooking, type BookingMark, type BookingSource } from './fair-use-checks';
 import { ASSIGNMENT_ATTEMPTS, tablesForSlot, withHoldRetry } from './table-checks';
@@ -71,6 +75,7 @@ export async function updateReservation({
         next.updatedAt = deps.now().toISOString();
         await updateReservationRow(trx, next, mark);
         if (needsTables) await writeHolds(trx, next);
+        await recordEdit(trx, { current, next, actor });
         return { next, previousDate: current.reservationDate, changed: true };
       }),
     requestedTables ? 1 : ASSIGNMENT_ATTEMPTS,
@@ -79,6 +84,38 @@ export async function updateReservation({
     deps.feed.publish({ type: 'updated', reservation: updated.next, previousDate: updated.previousDate });
   }
   return updated.next;
+}
+
+/**
+ * An edit's lines in the activity record: the fields it changed, before and after (a personal detail's values as
+ * null: the record keeps none), and the tables, when they changed.
+ */
+async function recordEdit(
+  trx: Transaction<Database>,
+  { current, next, actor }: { current: Reservation; next: Reservation; actor: Actor },
+): Promise<void> {
+  const line = {
+    subject: { type: 'reservation' as const, id: next.id, date: next.reservationDate },
+    at: next.updatedAt,
+    actor,
+  };
+  const fields = EDITABLE_FIELDS.filter((field) => current[field] !== next[field]);
+  const kept = (reservation: Reservation) =>
+    Object.fromEntries(
+      fields.map((field) => [
+        field,
+        (PERSONAL_FIELDS as readonly string[]).includes(field) ? null : reservation[field],
+      ]),
+    );
+  if (fields.length) await recordActivity(trx, { ...line, action: 'edited', before: kept(current), after: kept(next) });
+  if (current.tableIds.join() !== next.tableIds.join()) {
+    await recordActivity(trx, {
+      ...line,
+      action: 'seats',
+      before: { tableIds: current.tableIds },
+      after: { tableIds: next.tableIds },
+    });
+  }
 }
 
 export function definedOnly<T extends object>(value: T): Partial<T> {

@@ -7,12 +7,22 @@ import type { Reservation } from '../../shared/reservation';
 import type { Actor } from '../http/app-env';
 import { AppError } from '../http/errors';
 import { restaurantClock } from '../restaurant-clock';
+import { zonedInstant } from '../../booking/zoned-time';
 import type { ReservationDeps } from './reservation-deps';
 
 // When and how many: the booking rules of src/booking on a booking's date, time and party, in the words the spec
 // and the owner's settings give. Checked in the writing transaction against the settings it read.
 
 export const notFound = () => new AppError('not_found', bookingMessages.reservationNotFound);
+
+/** Minutes from now to the seating's start, to the nearest (negative once it has begun), for a cancel's history. */
+export function minutesBeforeSeating(
+  deps: Pick<ReservationDeps, 'config' | 'now'>,
+  reservation: { reservationDate: string; startTime: number },
+): number {
+  const start = zonedInstant(reservation.reservationDate, reservation.startTime, deps.config.restaurant.timeZone);
+  return Math.round((start.getTime() - deps.now().getTime()) / 60_000);
+}
 
 /** A date and seating the role may book now: inside the window, open, not begun, within the day's hours. */
 export function checkWhen({

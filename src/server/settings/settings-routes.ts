@@ -11,7 +11,7 @@ import {
 } from '../../booking/settings-schemas';
 import type { AppEnv } from '../http/app-env';
 import { requireAdmin } from '../http/guards';
-import { validate } from '../http/validate';
+import { idParam, validate } from '../http/validate';
 import { addClosure } from './add-closure';
 import { addTable } from './add-table';
 import { changeTable } from './change-table';
@@ -26,8 +26,6 @@ import { trustNetwork } from './trust-network';
 import { distrustNetwork } from './distrust-network';
 
 const tableParam = z.object({ id: z.string().min(1).max(10) });
-const closureParam = z.object({ id: z.string().min(1).max(100) });
-const trustedNetworkParam = z.object({ id: z.string().min(1).max(100) });
 
 // The owner's settings, the admin's alone: who is asking is decided before anything is read of the
 // request, so a guest learns nothing, not even whether a body would pass. Then parse and call.
@@ -67,7 +65,7 @@ export function settingsRoutes(deps: SettingsDeps) {
       const actor = requireAdmin(c);
       return c.json({ closure: await addClosure({ deps, actor, input: c.req.valid('json') }) }, 201);
     })
-    .delete('/closures/:id', validate('param', closureParam), async (c) => {
+    .delete('/closures/:id', validate('param', idParam), async (c) => {
       const actor = requireAdmin(c);
       return c.json(await removeClosure({ deps, actor, id: c.req.valid('param').id }));
     })
@@ -75,7 +73,7 @@ export function settingsRoutes(deps: SettingsDeps) {
       const actor = requireAdmin(c);
       return c.json({ trustedNetwork: await trustNetwork({ deps, actor, input: c.req.valid('json') }) }, 201);
     })
-    .delete('/trusted-networks/:id', validate('param', trustedNetworkParam), async (c) => {
+    .delete('/trusted-networks/:id', validate('param', idParam), async (c) => {
       const actor = requireAdmin(c);
       return c.json(await distrustNetwork({ deps, actor, id: c.req.valid('param').id }));
     });

@@ -8,7 +8,11 @@ import { test } from './fixtures';
  * (the owner's settings, trusted networks) would change what every other spec books against. Fresh for each
  * project (desktop, then phone). `env` adds to the app's environment.
  */
-export function useOwnApp(env: Record<string, string> = {}): { readonly app: AppProcess } {
+export function useOwnApp(env: Record<string, string> = {}): {
+  readonly app: AppProcess;
+  /** Its database, for a test that writes what no screen can (last night's parties). */
+  readonly database: TestDatabase;
+} {
   let app: AppProcess | undefined;
   let database: TestDatabase | undefined;
   test.beforeAll(async () => {
@@ -28,6 +32,10 @@ export function useOwnApp(env: Record<string, string> = {}): { readonly app: App
     get app() {
       if (!app) throw new Error('the app starts before the first test');
       return app;
+    },
+    get database() {
+      if (!database) throw new Error('the app starts before the first test');
+      return database;
     },
   };
 }

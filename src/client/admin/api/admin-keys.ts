@@ -8,4 +8,5 @@ export const adminKeys = {
   mailStatus: ['admin', 'mail-status'] as const,
   backups: ['admin', 'backups'] as const,
   print: (date: string | null, text: string) => ['admin', 'print', date, text] as const,
+  history: (id: string) => ['admin', 'history', id] as const,
 };

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useState } from 'react';
-import type { Reservation } from '../../../shared/reservation';
+import type { AdminReservation } from '../../../shared/reservation';
 import { api, unwrap } from '../../api/api-client';
 import { SESSION_QUERY_KEY } from '../../auth/use-auth';
 import { useRefreshPublicConfig } from '../use-refresh-public-config';
@@ -43,7 +43,7 @@ export function useLiveDay(date: string | null) {
     const open = () => {
       source = new EventSource(`/api/reservations/stream?${new URLSearchParams({ date }).toString()}`);
       source.addEventListener('snapshot', (event) => {
-        const data = JSON.parse((event as MessageEvent<string>).data) as { reservations: Reservation[] };
+        const data = JSON.parse((event as MessageEvent<string>).data) as { reservations: AdminReservation[] };
         queryClient.setQueryData(adminKeys.day(date), { reservations: data.reservations });
         setState('live');
       });

@@ -1,14 +1,6 @@
-import { formatLongDate, todayIn } from '../../../booking/calendar';
-import { clockIn } from '../../../booking/wall-clock';
-import { formatTime12h } from '../../../booking/clock';
-import { appConfig } from '../../app-config';
+import { dateAndTimeAt } from '../restaurant-time';
 import { SettingsSection } from './settings-parts';
 import type { OwnerSettings } from './api/get-settings';
-
-const when = (iso: string) => {
-  const at = new Date(iso);
-  return `${formatLongDate(todayIn(appConfig.timeZone, at))}, ${formatTime12h(clockIn(appConfig.timeZone, at))}`;
-};
 
 /** Who changed which setting and when, newest first. */
 export function HistorySection({ history }: { history: OwnerSettings['history'] }) {
@@ -21,7 +13,7 @@ export function HistorySection({ history }: { history: OwnerSettings['history'] 
           {history.map((line, index) => (
             <li key={`${line.changedAt}-${index}`} className="border-l-2 border-stone-300 pl-3">
               <span className="text-stone-600">
-                {when(line.changedAt)} · {line.actorEmail}
+                {dateAndTimeAt(line.changedAt)} · {line.actorEmail}
               </span>
               <br />
               <span className="text-stone-900">{line.summary}</span>

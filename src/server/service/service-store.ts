@@ -1,0 +1,51 @@
+import type { Transaction } from 'kysely';
+import { hhmmToMinutes } from '../../booking/clock';
+import { holdBlocks } from '../../booking/hold-blocks';
+import type { ServiceSteps } from '../../booking/service-steps';
+import type { Reservation } from '../../shared/reservation';
+import type { Database } from '../db/schema';
+
+// The host's marks on a reservation (its service columns) and the holds a party finished early lets go; the
+// reservation itself is the book's (book-reads.ts).
+
+/** Records (an instant) or takes back (null) one of the host's marks on a reservation. */
+export async function writeServiceStep(
+  trx: Transaction<Database>,
+  id: string,
+  column: keyof ServiceSteps,
+  at: string | null,
+): Promise<void> {
+  await trx
+    .updateTable('reservations')
+    .set({ [column]: at })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A party finished early: its tables are free from `fromHhmm`, and its holds from then on are let go. */
+export async function releaseHoldsFrom(trx: Transaction<Database>, id: string, fromHhmm: number): Promise<void> {
+  await trx.updateTable('reservations').set({ heldUntil: fromHhmm }).where('id', '=', id).execute();
+  await trx
+    .deleteFrom('table_holds')
+    .where('reservationId', '=', id)
+    .where('blockStart', '>=', hhmmToMinutes(fromHhmm))
+    .execute();
+}
+
+/**
+ * Finished taken back: the party holds its tables to its seating's end again. The database refuses a block another
+ * party took meanwhile (isHoldConflict), and the transaction then changes nothing.
+ */
+export async function retakeHoldsFrom(trx: Transaction<Database>, reservation: Reservation, fromHhmm: number) {
+  const blocks = holdBlocks(fromHhmm, reservation.endTime);
+  const rows = reservation.tableIds.flatMap((tableId) =>
+    blocks.map((blockStart) => ({
+      tableId,
+      reservationDate: reservation.reservationDate,
+      blockStart,
+      reservationId: reservation.id,
+    })),
+  );
+  if (rows.length) await trx.insertInto('table_holds').values(rows).execute();
+  await trx.updateTable('reservations').set({ heldUntil: null }).where('id', '=', reservation.id).execute();
+}

@@ -1,0 +1,97 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from '@playwright/test';
+import { addDays, todayIn } from '../../src/booking/calendar';
+import { ADMIN } from './support/e2e-env';
+import { expect, test } from './support/fixtures';
+import { useOwnApp } from './support/own-app';
+import { bookPastParties } from './support/past-parties';
+
+// The host stand's marks (decision 0017), on a server of this file's own: last night's parties are written into
+// its book directly. At a phone's 390x844 and a tablet's 1024x768 in landscape.
+
+const own = useOwnApp();
+
+/** An admin, signed in, in a browser of its own at the project's screen: a phone, or a tablet in landscape. */
+async function adminPage(browser: Browser, isMobile: boolean): Promise<Page> {
+  const context = await browser.newContext(
+    isMobile ? { viewport: { width: 390, height: 844 }, isMobile: true } : { viewport: { width: 1024, height: 768 } },
+  );
+  const page = await context.newPage();
+  const response = await page.request.post(`${own.app.url}/api/auth/sign-in/email`, {
+    data: { email: ADMIN.email, password: ADMIN.password },
+    headers: { origin: own.app.url },
+  });
+  expect(response.ok()).toBe(true);
+  return page;
+}
+
+async function openDay(page: Page, date: string) {
+  await page.goto(`${own.app.url}/admin?date=${date}`);
+  await expect(page.getByText('Live: changes appear as they happen')).toBeVisible();
+}
+
+test('the host marks parties Arrived, Seated, Finished and No-show; a second admin sees each at once; the printed list too', async ({
+  browser,
+  isMobile,
+}) => {
+  const date = addDays(todayIn('America/Los_Angeles'), -1);
+  await bookPastParties(own.database, date, [
+    { name: 'Early Party', startTime: 1700, tableIds: ['3'], partySize: 4 },
+    { name: 'Missing Party', startTime: 1900, tableIds: ['1'], partySize: 2 },
+  ]);
+  const host = await adminPage(browser, isMobile);
+  const other = await adminPage(browser, isMobile);
+  await openDay(host, date);
+  await openDay(other, date);
+  const cardIn = (page: Page, name: string) => page.getByRole('article', { name: new RegExp(name) });
+  const statusIn = (page: Page, name: string) =>
+    cardIn(page, name).getByText(/^(Booked|Arrived|Seated|Finished|No-show)$/);
+
+  await expect(statusIn(host, 'Early Party')).toHaveText('Booked');
+  const early = cardIn(host, 'Early Party');
+  for (const [step, shown] of [
+    ['Mark Arrived', 'Arrived'],
+    ['Mark Seated', 'Seated'],
+    ['Mark Finished', 'Finished'],
+  ] as const) {
+    await early.getByRole('button', { name: step }).click();
+    await expect(statusIn(host, 'Early Party')).toHaveText(shown);
+    // The other admin's open view follows without a reload.
+    await expect(statusIn(other, 'Early Party')).toHaveText(shown, { timeout: 1_000 });
+  }
+  // Finished ends the night: no step is left, only Undo.
+  await expect(early.getByRole('button', { name: /^Mark / })).toHaveCount(0);
+
+  const missing = cardIn(host, 'Missing Party');
+  await missing.getByRole('button', { name: 'Mark No-show' }).click();
+  await expect(statusIn(other, 'Missing Party')).toHaveText('No-show', { timeout: 1_000 });
+  // A tap on the wrong party is taken back, and marked again.
+  await missing.getByRole('button', { name: 'Undo No-show' }).click();
+  await expect(statusIn(other, 'Missing Party')).toHaveText('Booked', { timeout: 1_000 });
+  await missing.getByRole('button', { name: 'Mark No-show' }).click();
+  await expect(statusIn(host, 'Missing Party')).toHaveText('No-show');
+
+  // The card's history: who marked what.
+  await early.getByRole('button', { name: 'History' }).click();
+  const history = early.getByRole('listitem');
+  await expect(history).toHaveCount(3);
+  await expect(history.nth(0)).toContainText('Booked to Arrived');
+  await expect(history.nth(2)).toContainText(`Seated to Finished`);
+  await expect(history.nth(2)).toContainText(ADMIN.email);
+
+  const results = await new AxeBuilder({ page: host }).analyze();
+  expect(results.violations).toEqual([]);
+  // Nothing overflows sideways on the phone or the tablet.
+  expect(
+    await host.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
+
+  // The printed night list says where each party's night ended.
+  await host.goto(`${own.app.url}/admin/print?date=${date}`);
+  const report = host.getByRole('table');
+  await expect(report.getByRole('columnheader', { name: 'Status' })).toBeAttached();
+  await expect(report.getByRole('row', { name: /Early Party/ }).getByRole('cell', { name: 'Finished' })).toBeVisible();
+  await expect(report.getByRole('row', { name: /Missing Party/ }).getByRole('cell', { name: 'No-show' })).toBeVisible();
+  await host.context().close();
+  await other.context().close();
+});
