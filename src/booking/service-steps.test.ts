@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideStep, nextSteps, NO_STEPS, statusOf, type ServiceSteps } from './service-steps';
+import { decideStep, isLate, nextSteps, NO_STEPS, statusOf, type ServiceSteps } from './service-steps';
 
 const at = '2026-11-27T19:05:00.000Z';
 const later = '2026-11-27T19:20:00.000Z';
@@ -69,5 +69,14 @@ describe('service steps', () => {
     expect(nextSteps('finished', tonight)).toEqual([]);
     expect(nextSteps('no-show', tonight)).toEqual([]);
     expect(nextSteps('booked', { ...tonight, today: '2026-11-26' })).toEqual([]);
+  });
+
+  it('lists a party of today still Booked from 15 minutes into its seating as late, and no other', () => {
+    const seating = { reservationDate: '2026-11-27', startTime: 1845 };
+    expect(isLate(seating, 'booked', { today: '2026-11-27', nowHhmm: 1859 })).toBe(false);
+    expect(isLate(seating, 'booked', { today: '2026-11-27', nowHhmm: 1900 })).toBe(true);
+    expect(isLate(seating, 'arrived', { today: '2026-11-27', nowHhmm: 1930 })).toBe(false);
+    // Yesterday's unmarked parties are counted apart, not listed as late.
+    expect(isLate(seating, 'booked', { today: '2026-11-28', nowHhmm: 1000 })).toBe(false);
   });
 });

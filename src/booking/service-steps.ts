@@ -1,5 +1,6 @@
 import type { ServiceState, ServiceStatus } from '../shared/service-status';
 import { hasBegun } from './booking-window';
+import { hhmmToMinutes } from './clock';
 
 // The host's steps through a party's night, and which are allowed when (docs/decisions/0017-the-host-stand.md).
 // A reservation records when each step was taken; its status is the latest step taken, and undo clears that one.
@@ -82,4 +83,17 @@ export function decideStep(steps: ServiceSteps, to: ServiceStatus, moment: StepM
 /** The steps the host can take now from the party's status (undo aside), in the order of a night. */
 export function nextSteps(status: ServiceStatus, moment: StepMoment): ServiceStep[] {
   return SERVICE_STEPS.filter((step) => stepRefusal(status, step, moment) === null);
+}
+
+/** From this many minutes after its seating's start, a party still Booked is listed as not arrived. */
+export const LATE_AFTER_MINUTES = 15;
+
+/** A party of today still Booked 15 minutes into its seating: the host calls them, or marks them. */
+export function isLate(
+  reservation: { reservationDate: string; startTime: number },
+  status: ServiceStatus,
+  moment: { today: string; nowHhmm: number },
+): boolean {
+  if (status !== 'booked' || reservation.reservationDate !== moment.today) return false;
+  return hhmmToMinutes(moment.nowHhmm) >= hhmmToMinutes(reservation.startTime) + LATE_AFTER_MINUTES;
 }

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { isIsoDate, todayIn } from '../../booking/calendar';
 import * as adminMessages from '../../shared/messages/admin';
 import { appConfig } from '../app-config';
+import { LateParties } from './late-parties';
 import { TableLayout } from './table-layout';
 import { useLiveDay, type StreamState } from './api/get-live-day';
 import { useTables } from './api/get-tables';
@@ -29,7 +30,7 @@ const streamText: Record<StreamState, string> = {
   connecting: 'Connecting…',
 };
 
-/** The date to show, whether its list is live, and the day's floor plan. */
+/** The date to show, whether its list is live, the parties not arrived, and the day's floor plan. */
 export function DateViewControls({ view }: { view: ReturnType<typeof useDateView> }) {
   const dateId = useId();
   const tables = useTables();
@@ -55,6 +56,7 @@ export function DateViewControls({ view }: { view: ReturnType<typeof useDateView
           )}
         </div>
       </div>
+      {date && <LateParties date={date} reservations={view.list} />}
       {date && tables.data && <TableLayout tables={tables.data.tables} reservations={view.list} />}
     </>
   );
