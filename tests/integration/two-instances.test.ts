@@ -39,6 +39,47 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server instances on one Postg
     }
   });
 
+  it("the host's mark through instance A reaches the admin stream of instance B", async () => {
+    // Tuesday 2026-11-24, 6 PM in Los Angeles: the day of the booking, so the party can be marked.
+    const tuesdayEvening = () => new Date('2026-11-25T02:00:00.000Z');
+    const a = await startTestServer({ env: OWNER_ENV, now: tuesdayEvening });
+    const b = await startTestServer({ env: OWNER_ENV, now: tuesdayEvening, shared: a.testDatabase });
+    try {
+      const [onA, onB] = [new TestClient(a.url), new TestClient(b.url)];
+      await onA.signIn(OWNER.email, OWNER.password);
+      await onB.signIn(OWNER.email, OWNER.password);
+      const booked = await onA.api.reservations.$post({
+        json: bookingBody({ name: 'Walks In Soon', startTime: 1830 }),
+      });
+      expect(booked.status).toBe(201);
+      const id = (booked.body.reservation as { id: string }).id;
+      const statuses: string[] = [];
+      const stream = await openEventStream(
+        `${b.url}/api/reservations/stream?date=2026-11-24`,
+        onB.cookieHeader(),
+        (event, data) => {
+          if (event !== 'snapshot') return;
+          const { reservations } = JSON.parse(data) as { reservations: { id: string; service: { status: string } }[] };
+          statuses.push(reservations.find((r) => r.id === id)!.service.status);
+        },
+      );
+      try {
+        await expect.poll(() => statuses).toEqual(['booked']);
+        const marked = await onA.api.reservations[':id'].service.$post({
+          param: { id },
+          json: { from: 'booked', to: 'arrived' },
+        });
+        expect(marked.status).toBe(200);
+        await expect.poll(() => statuses.at(-1)).toBe('arrived');
+      } finally {
+        await stream.close();
+      }
+    } finally {
+      await b.stop();
+      await a.stop();
+    }
+  });
+
   it('a session ended through instance A stops working on instance B at once', async () => {
     const a = await startTestServer();
     const b = await startTestServer({ shared: a.testDatabase });
