@@ -126,7 +126,8 @@ describe("the host's marks on a party", () => {
       status: 'no-show',
       since: expect.stringMatching(/^2026-11-25T03:20:/),
       undoTo: 'booked',
-      freedFrom: null,
+      // Its tables are let go from the next half hour.
+      freedFrom: 1930,
     });
   });
 
@@ -208,7 +209,7 @@ describe("the host's marks on a party", () => {
     const undo = await mark(party.id, 'finished', 'seated');
     expect(undo.status).toBe(409);
     expect(undo.body.error.message).toBe(
-      "This party's tables have been given to another party since it finished: move that party first to undo Finished.",
+      "This party's tables have been given to another party since they were let go: move that party first to undo this.",
     );
     expect((await historyOf(party.id)).filter((line) => line.action === 'status')).toHaveLength(2);
 
@@ -219,6 +220,61 @@ describe("the host's marks on a party", () => {
     expect(undone.body.reservation.service).toMatchObject({ status: 'seated', freedFrom: null });
     // Seated again, it holds the table to 7:00 PM.
     expect((await nextParty()).status).toBe(409);
+  });
+
+  it('lets a No-show go, frees nothing before a seating begins, keeps a freed table free on Change Seats, and unmarks a moved party', async () => {
+    const bookAt = (startTime: number, tableId: string, name: string) =>
+      book({ startTime, name, partySize: 2, tableIds: [tableId] }, admin);
+    const bookable = async (startTime: number, tableId: string) => {
+      const answer = await admin.api.reservations.$post({
+        json: bookingBody({ reservationDate: DAY, startTime, name: 'Taker', partySize: 2, tableIds: [tableId] }),
+      });
+      return answer.status;
+    };
+    clock.moveTo(TUESDAY_5_15_PM);
+    const before = await bookAt(1800, '5', 'Six O Clock');
+    const late = await bookAt(2000, '5', 'Eight O Clock, Early');
+    const missing = await bookAt(1730, '8', 'Never Came');
+    const moving = await bookAt(1900, '7', 'Moves Tomorrow');
+
+    clock.moveTo(TUESDAY_6_10_PM);
+    // The 8 PM party came early, sat at the bar table and left: nothing of table 5 before 8 PM was theirs to free,
+    // and Undo does not take the 6 PM party's half hours.
+    expect((await mark(late.id, 'booked', 'seated')).status).toBe(200);
+    const finished = await mark(late.id, 'seated', 'finished');
+    expect(finished.body.reservation.service).toMatchObject({ status: 'finished', freedFrom: 2000 });
+    expect((await mark(late.id, 'finished', 'seated')).status).toBe(200);
+    expect((await mark(late.id, 'seated', 'finished')).status).toBe(200);
+    expect(before.id).toBeTruthy();
+
+    // A No-show lets the table go from the next half hour, as Finished does.
+    const noShow = await mark(missing.id, 'booked', 'no-show');
+    expect(noShow.body.reservation.service).toMatchObject({ status: 'no-show', freedFrom: 1830 });
+    expect(await bookable(1830, '8')).toBe(201);
+
+    // Change Seats for a party that finished early keeps its new table free from when it left.
+    expect((await mark(moving.id, 'booked', 'seated')).status).toBe(200);
+    expect((await mark(moving.id, 'seated', 'finished')).status).toBe(200);
+    const reseated = await admin.api.reservations[':id'].$patch({
+      param: { id: moving.id },
+      json: { tableIds: ['2'] },
+    });
+    expect(reseated.status).toBe(200);
+    expect(await bookable(1930, '2')).toBe(201);
+
+    // A party moved to another date starts its night again: the marks come off.
+    const arrived = await bookAt(1930, '3', 'Wrong Night');
+    expect((await mark(arrived.id, 'booked', 'arrived')).status).toBe(200);
+    const moved = await admin.api.reservations[':id'].$patch({
+      param: { id: arrived.id },
+      json: { reservationDate: '2026-11-25' },
+    });
+    expect(moved.status).toBe(200);
+    const next = (await admin.api.reservations.$get({ query: { date: '2026-11-25' } })).body.reservations as {
+      id: string;
+      service: { status: string };
+    }[];
+    expect(next.find((r) => r.id === arrived.id)?.service.status).toBe('booked');
   });
 
   it('refuses a body that is not a status', async () => {

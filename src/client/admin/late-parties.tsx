@@ -1,30 +1,10 @@
-import { useEffect, useState } from 'react';
-import { todayIn } from '../../booking/calendar';
 import { formatTime12h } from '../../booking/clock';
 import { isLate, LATE_AFTER_MINUTES } from '../../booking/service-steps';
-import { clockIn } from '../../booking/wall-clock';
 import { countOf } from '../../booking/words';
 import type { AdminReservation } from '../../shared/reservation';
 import { userMessage } from '../api/api-client';
-import { appConfig } from '../app-config';
 import { useSetServiceStatus } from './api/set-service-status';
-
-/** How often the list looks at the clock again: a party becomes late without anything else changing. */
-const TICK_MS = 30_000;
-
-/** The restaurant's today and wall clock, read again every half minute. */
-function useRestaurantNow() {
-  const read = () => {
-    const now = new Date();
-    return { today: todayIn(appConfig.timeZone, now), nowHhmm: clockIn(appConfig.timeZone, now) };
-  };
-  const [moment, setMoment] = useState(read);
-  useEffect(() => {
-    const timer = setInterval(() => setMoment(read()), TICK_MS);
-    return () => clearInterval(timer);
-  }, []);
-  return moment;
-}
+import { useRestaurantNow } from './restaurant-time';
 
 /**
  * The top of the date view: today, the parties still Booked 15 minutes into their seating, each a tap from

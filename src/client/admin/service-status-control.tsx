@@ -1,13 +1,11 @@
-import { todayIn } from '../../booking/calendar';
+import { useRef } from 'react';
 import { formatTime12h } from '../../booking/clock';
 import { nextSteps } from '../../booking/service-steps';
-import { clockIn } from '../../booking/wall-clock';
 import type { AdminReservation } from '../../shared/reservation';
 import { SERVICE_STATUS_LABELS, type ServiceStatus } from '../../shared/service-status';
 import { userMessage } from '../api/api-client';
-import { appConfig } from '../app-config';
 import { useSetServiceStatus } from './api/set-service-status';
-import { timeAt } from './restaurant-time';
+import { timeAt, useRestaurantNow } from './restaurant-time';
 
 /** Each status's colour; the label always says it too, so colour is never the only sign. */
 export const STATUS_COLOURS: Record<ServiceStatus, string> = {
@@ -37,16 +35,19 @@ export function StatusBadge({ status }: { status: ServiceStatus }) {
 export function ServiceStatusControl({ reservation }: { reservation: AdminReservation }) {
   const mark = useSetServiceStatus();
   const { status, since, undoTo, freedFrom } = reservation.service;
-  const now = new Date();
-  const steps = nextSteps(status, {
-    today: todayIn(appConfig.timeZone, now),
-    nowHhmm: clockIn(appConfig.timeZone, now),
-    reservation,
-  });
-  const send = (to: ServiceStatus) => mark.mutate({ id: reservation.id, from: status, to });
+  const steps = nextSteps(status, { ...useRestaurantNow(), reservation });
+  // The button pressed goes once the mark is made: focus moves to the status, which says the new one.
+  const statusLine = useRef<HTMLParagraphElement>(null);
+  const send = (to: ServiceStatus) =>
+    mark.mutate({ id: reservation.id, from: status, to }, { onSuccess: () => statusLine.current?.focus() });
   return (
     <div className="mt-3 space-y-2 border-t border-stone-100 pt-3">
-      <p className="flex flex-wrap items-center gap-2 text-sm text-stone-700">
+      <p
+        ref={statusLine}
+        tabIndex={-1}
+        aria-live="polite"
+        className="flex flex-wrap items-center gap-2 text-sm text-stone-700"
+      >
         <span className="font-semibold text-stone-900">Status</span>
         <StatusBadge status={status} />
         {since && <span>since {timeAt(since)}</span>}
@@ -62,6 +63,7 @@ export function ServiceStatusControl({ reservation }: { reservation: AdminReserv
               type="button"
               className={stepButton}
               disabled={mark.isPending}
+              aria-label={`Mark ${SERVICE_STATUS_LABELS[step]}: ${reservation.name}`}
               onClick={() => send(step)}
             >
               Mark {SERVICE_STATUS_LABELS[step]}
@@ -72,7 +74,7 @@ export function ServiceStatusControl({ reservation }: { reservation: AdminReserv
               type="button"
               className={stepButton}
               disabled={mark.isPending}
-              aria-label={`Undo ${SERVICE_STATUS_LABELS[status]}`}
+              aria-label={`Undo ${SERVICE_STATUS_LABELS[status]}: ${reservation.name}`}
               onClick={() => send(undoTo)}
             >
               Undo

@@ -17,8 +17,9 @@ export async function cancelReservation({
 }): Promise<void> {
   const current = await getReservation({ deps, actor, id });
   refuseIfBegun({ deps, actor, reservation: current });
-  await deps.db.transaction().execute(async (trx) => {
-    await deleteReservation(trx, id);
+  const removed = await deps.db.transaction().execute(async (trx) => {
+    // Two cancels at once (a double click, two admins): the one that removed it records it.
+    if (!(await deleteReservation(trx, id))) return false;
     await recordActivity(trx, {
       subject: { type: 'reservation', id, date: current.reservationDate },
       at: deps.now().toISOString(),
@@ -27,6 +28,7 @@ export async function cancelReservation({
       before: bookedFactsOf(current),
       after: { minutesBeforeSeating: minutesBeforeSeating(deps, current) },
     });
+    return true;
   });
-  deps.feed.publish({ type: 'deleted', id, reservationDate: current.reservationDate });
+  if (removed) deps.feed.publish({ type: 'deleted', id, reservationDate: current.reservationDate });
 }

@@ -140,33 +140,46 @@ export async function insertReservation(
   await writeHolds(trx, reservation);
 }
 
-/** Writes an edit: the reservation's fields (and, for a guest's move, where it was moved from). */
+/**
+ * Writes an edit: the reservation's fields (and, for a guest's move, where it was moved from). A party moved to
+ * another date or time starts its night again: the host's marks on it are taken off. Returns where its hold ends
+ * when it finished early (null: at its seating's end).
+ */
 export async function updateReservationRow(
   trx: Transaction<Database>,
   reservation: Reservation,
   mark: { bookedFrom: string; bookedByNewAccount: number } | undefined,
-): Promise<void> {
+  moved: boolean,
+): Promise<number | null> {
   const { id, createdAt: _createdAt, ...columns } = reservation;
-  await trx
+  const unmarked = { arrivedAt: null, seatedAt: null, finishedAt: null, noShowAt: null, heldUntil: null };
+  const row = await trx
     .updateTable('reservations')
-    .set({ ...columns, ...mark, tableIds: JSON.stringify(reservation.tableIds) })
+    .set({ ...columns, ...mark, ...(moved ? unmarked : {}), tableIds: JSON.stringify(reservation.tableIds) })
     .where('id', '=', id)
-    .execute();
+    .returning('heldUntil')
+    .executeTakeFirstOrThrow();
+  return row.heldUntil === null ? null : Number(row.heldUntil);
 }
 
-/** Removes a reservation; its table holds go with it. */
-export async function deleteReservation(db: Db, id: string): Promise<void> {
-  await db.deleteFrom('reservations').where('id', '=', id).execute();
+/** Removes a reservation; its table holds go with it. Whether it was there to remove. */
+export async function deleteReservation(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('reservations').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }
 
 /**
- * Replaces a reservation's holds with the blocks of its (new) tables, date and time, in full: a party finished
- * early and then moved holds its new seating whole.
+ * Replaces a reservation's holds with the blocks of its (new) tables, date and time: to its seating's end, or to
+ * `heldUntil` for a party that finished early (its tables were let go from then: service/set-service-status.ts).
  */
-export async function writeHolds(trx: Transaction<Database>, reservation: Reservation): Promise<void> {
+export async function writeHolds(
+  trx: Transaction<Database>,
+  reservation: Reservation,
+  heldUntil: number | null = null,
+): Promise<void> {
   await trx.deleteFrom('table_holds').where('reservationId', '=', reservation.id).execute();
-  await trx.updateTable('reservations').set({ heldUntil: null }).where('id', '=', reservation.id).execute();
-  const blocks = holdBlocks(reservation.startTime, reservation.endTime);
+  const end = heldUntil === null ? reservation.endTime : Math.min(heldUntil, reservation.endTime);
+  const blocks = end > reservation.startTime ? holdBlocks(reservation.startTime, end) : [];
   const rows = reservation.tableIds.flatMap((tableId) =>
     blocks.map((blockStart) => ({
       tableId,

@@ -73,8 +73,8 @@ export async function updateReservation({
           });
         }
         next.updatedAt = deps.now().toISOString();
-        await updateReservationRow(trx, next, mark);
-        if (needsTables) await writeHolds(trx, next);
+        const heldUntil = await updateReservationRow(trx, next, mark, whenChanged);
+        if (needsTables) await writeHolds(trx, next, heldUntil);
         await recordEdit(trx, { current, next, actor });
         return { next, previousDate: current.reservationDate, changed: true };
       }),

@@ -28,7 +28,7 @@ export interface ServiceDeps {
 const label = (status: ServiceStatus) => SERVICE_STATUS_LABELS[status];
 
 const TABLES_TAKEN_SINCE =
-  "This party's tables have been given to another party since it finished: move that party first to undo Finished.";
+  "This party's tables have been given to another party since they were let go: move that party first to undo this.";
 
 /** What the host is told when a mark is refused. */
 const REFUSALS: Record<StepRefusal, (from: ServiceStatus, to: ServiceStatus) => string> = {
@@ -71,7 +71,7 @@ export async function setServiceStatus({
 
     const at = deps.now().toISOString();
     await writeServiceStep(trx, id, decision.column, decision.kind === 'set' ? at : null);
-    const heldUntil = await finishedTables({ trx, deps, row: current, decision });
+    const heldUntil = await releasedTables({ trx, deps, row: current, decision });
     await recordActivity(trx, {
       subject: { type: 'reservation', id, date: current.reservationDate },
       at,
@@ -89,12 +89,16 @@ export async function setServiceStatus({
   return toAdminReservation(row);
 }
 
+/** The marks that end a party's night: its tables are let go from the next half hour (today). */
+const ENDS_THE_NIGHT: readonly string[] = ['finishedAt', 'noShowAt'];
+
 /**
- * Finished frees the party's tables from the next 30-minute block on, today, so a walk-in or a booking can have them
- * at once; Undo of Finished takes them back, unless another party has them now (then the Undo is refused).
- * Returns the time the tables are free from, or null.
+ * Finished (or No-show) frees the party's tables from the next 30-minute block on, today, and never before its
+ * seating's start (a party seated early holds nothing before it), so a walk-in or a booking can have them at once.
+ * Undo takes them back, unless another party has them now (then the Undo is refused). Returns the time the tables
+ * are free from, or null.
  */
-async function finishedTables({
+async function releasedTables({
   trx,
   deps,
   row,
@@ -106,11 +110,11 @@ async function finishedTables({
   decision: Exclude<StepDecision, { kind: 'refused' }>;
 }): Promise<number | null> {
   const reservation = toReservation(row);
-  if (decision.column !== 'finishedAt') return row.heldUntil;
+  if (!ENDS_THE_NIGHT.includes(decision.column)) return row.heldUntil;
   if (decision.kind === 'clear') {
     if (row.heldUntil === null) return null;
     try {
-      await retakeHoldsFrom(trx, reservation, Number(row.heldUntil));
+      await retakeHoldsFrom(trx, reservation, Math.max(Number(row.heldUntil), reservation.startTime));
     } catch (error) {
       if (!isHoldConflict(error)) throw error;
       throw new AppError('conflict', TABLES_TAKEN_SINCE);
@@ -118,7 +122,7 @@ async function finishedTables({
     return null;
   }
   const { today, nowHhmm } = restaurantClock(deps);
-  const freeFrom = nextBlockStart(nowHhmm);
+  const freeFrom = Math.max(nextBlockStart(nowHhmm), reservation.startTime);
   if (reservation.reservationDate !== today || freeFrom >= reservation.endTime) return null;
   await releaseHoldsFrom(trx, reservation.id, freeFrom);
   return freeFrom;
