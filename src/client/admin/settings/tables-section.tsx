@@ -168,16 +168,20 @@ function RetireConfirm({ table, report, close }: { table: Table; report: Report;
         type="button"
         className={primaryButton}
         disabled={retire.isPending}
+        // Through the promise, not mutate's callbacks: the settings read again after a retire drop this row, and
+        // mutate's own callbacks never run once their component is gone, so the outcome was at times never said.
         onClick={() =>
-          retire.mutate(table.id, {
-            onSettled: close,
-            onSuccess: () =>
-              report({
-                at: 'section',
-                saved: `Retired ${tableLabel(table)}: nobody can book it now. Past reservations keep its number.`,
-              }),
-            onError: (error) => report({ at: table.id, error }),
-          })
+          void retire
+            .mutateAsync(table.id)
+            .then(
+              () =>
+                report({
+                  at: 'section',
+                  saved: `Retired ${tableLabel(table)}: nobody can book it now. Past reservations keep its number.`,
+                }),
+              (error: Error) => report({ at: table.id, error }),
+            )
+            .finally(close)
         }
       >
         Yes, retire it
