@@ -180,6 +180,15 @@ export async function writeHolds(
   await trx.deleteFrom('table_holds').where('reservationId', '=', reservation.id).execute();
   const end = heldUntil === null ? reservation.endTime : Math.min(heldUntil, reservation.endTime);
   const blocks = end > reservation.startTime ? holdBlocks(reservation.startTime, end) : [];
+  await insertHolds(trx, reservation, blocks);
+}
+
+/** Holds each of the reservation's tables for each of the blocks (minutes since midnight); the key refuses a taken one. */
+export async function insertHolds(
+  trx: Transaction<Database>,
+  reservation: Pick<Reservation, 'id' | 'tableIds' | 'reservationDate'>,
+  blocks: number[],
+): Promise<void> {
   const rows = reservation.tableIds.flatMap((tableId) =>
     blocks.map((blockStart) => ({
       tableId,

@@ -3,6 +3,7 @@ import { hhmmToMinutes } from '../../booking/clock';
 import { holdBlocks } from '../../booking/hold-blocks';
 import type { ServiceSteps } from '../../booking/service-steps';
 import type { Reservation } from '../../shared/reservation';
+import { insertHolds } from '../reservations/reservation-store';
 import type { Database } from '../db/schema';
 
 // The host's marks on a reservation (its service columns) and the holds a party finished early lets go; the
@@ -37,15 +38,6 @@ export async function releaseHoldsFrom(trx: Transaction<Database>, id: string, f
  * party took meanwhile (isHoldConflict), and the transaction then changes nothing.
  */
 export async function retakeHoldsFrom(trx: Transaction<Database>, reservation: Reservation, fromHhmm: number) {
-  const blocks = holdBlocks(fromHhmm, reservation.endTime);
-  const rows = reservation.tableIds.flatMap((tableId) =>
-    blocks.map((blockStart) => ({
-      tableId,
-      reservationDate: reservation.reservationDate,
-      blockStart,
-      reservationId: reservation.id,
-    })),
-  );
-  if (rows.length) await trx.insertInto('table_holds').values(rows).execute();
+  await insertHolds(trx, reservation, holdBlocks(fromHhmm, reservation.endTime));
   await trx.updateTable('reservations').set({ heldUntil: null }).where('id', '=', reservation.id).execute();
 }
