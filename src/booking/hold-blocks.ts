@@ -1,4 +1,4 @@
-import { hhmmToMinutes, minutesToHhmm } from './clock';
+import { addMinutes, hhmmToMinutes, minutesToHhmm } from './clock';
 
 /** The database guard's granularity: a reservation holds its tables in 30-minute blocks. */
 export const HOLD_BLOCK_MINUTES = 30;
@@ -15,8 +15,13 @@ export function holdBlocks(startTime: number, endTime: number): number[] {
   return blocks;
 }
 
+/** The start (HHMM) of the block under way at `nowHhmm`: where a walk-in's tables are taken from. */
+export function currentBlockStart(nowHhmm: number): number {
+  const minutes = hhmmToMinutes(nowHhmm);
+  return minutesToHhmm(Math.floor(minutes / HOLD_BLOCK_MINUTES) * HOLD_BLOCK_MINUTES);
+}
+
 /** The start (HHMM) of the first block after the one under way at `nowHhmm`: where a table freed now is free from. */
 export function nextBlockStart(nowHhmm: number): number {
-  const minutes = hhmmToMinutes(nowHhmm);
-  return minutesToHhmm(Math.floor(minutes / HOLD_BLOCK_MINUTES) * HOLD_BLOCK_MINUTES + HOLD_BLOCK_MINUTES);
+  return addMinutes(currentBlockStart(nowHhmm), HOLD_BLOCK_MINUTES);
 }

@@ -39,7 +39,7 @@ const PRECEDENCE: readonly ServiceStep[] = ['no-show', 'finished', 'seated', 'ar
 export const NO_STEPS: ServiceSteps = { arrivedAt: null, seatedAt: null, finishedAt: null, noShowAt: null };
 
 /** The party's status (its latest step, or Booked), since when, and the status undo would go back to. */
-export function statusOf(steps: ServiceSteps): Omit<ServiceState, 'freedFrom'> {
+export function statusOf(steps: ServiceSteps): Omit<ServiceState, 'freedFrom' | 'walkIn'> {
   const latest = PRECEDENCE.find((step) => steps[STEP_COLUMN[step]] !== null);
   if (!latest) return { status: 'booked', since: null, undoTo: null };
   const before = PRECEDENCE.find((step) => step !== latest && steps[STEP_COLUMN[step]] !== null);

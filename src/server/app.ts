@@ -197,7 +197,7 @@ function createApiRoutes(
           currentActor,
         }),
       )
-      .route('/', serviceRoutes({ db: database.db, config, feed, now }))
+      .route('/', serviceRoutes({ db: database.db, config, feed, settings, now }))
       .route('/', activityRoutes({ db: database.db }))
       .route('/settings', settingsRoutes({ db: database.db, config, settings, now }))
       .route('/', mailRoutes({ outbox }))

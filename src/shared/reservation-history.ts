@@ -14,6 +14,8 @@ export interface BookedFacts {
   partySize: number;
   seatType: string;
   tableIds: string[];
+  /** A walk-in, seated by the host at the door. */
+  walkIn?: true;
 }
 
 export type HistoryChange =

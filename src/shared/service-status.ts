@@ -21,4 +21,6 @@ export interface ServiceState {
   undoTo: ServiceStatus | null;
   /** Finished early: its tables are free from this time (HHMM), before its seating's end; else null. */
   freedFrom: number | null;
+  /** A walk-in: seated by the host at the door, with no account and no email. */
+  walkIn: boolean;
 }

@@ -291,7 +291,15 @@ describe('access matrix: every endpoint x every kind of caller', () => {
     { method: 'POST', path: `/api/reservations/${A_RESERVATION}/service`,  expected: [401, 403, 403, 403, 403, 200],
       body: () => ({ from: 'booked', to: 'booked' }),
       check: (caller, { body }) => {
-        if (caller === 'admin') expect(body.reservation.service).toEqual({ status: 'booked', since: null, undoTo: null, freedFrom: null });
+        if (caller === 'admin') expect(body.reservation.service).toEqual({ status: 'booked', since: null, undoTo: null, freedFrom: null, walkIn: false });
+      } },
+    // A walk-in, seated by the host: only the admin seats one (the others leave no walk-in in the book).
+    { method: 'POST', path: '/api/walk-ins',                              expected: [401, 403, 403, 403, 403, 201],
+      body: () => ({ partySize: 2, name: 'Walked In' }),
+      check: async (caller, { body }) => {
+        const walkIns = await server.database.db.selectFrom('reservations').select('id').where('source', '=', 'walk-in').execute();
+        expect(walkIns).toHaveLength(caller === 'admin' ? 1 : 0);
+        if (caller === 'admin') expect(body.reservation.service).toMatchObject({ status: 'seated', walkIn: true });
       } },
     { method: 'GET', path: `/api/reservations/${A_RESERVATION}/history`,  expected: [401, 403, 403, 403, 403, 200],
       check: (caller, { body }) => {

@@ -61,6 +61,7 @@ describe('migrations and seed on the test database (SQLite, or PostgreSQL with T
       '0013-booking-networks',
       '0014-admin-bookings-for-callers',
       '0015-activity-and-service',
+      '0016-walk-ins',
     ]);
     expect(await migrateToLatest(database.db, database.dialect)).toEqual([]);
   });
@@ -249,6 +250,7 @@ describe('migrations and seed on the test database (SQLite, or PostgreSQL with T
         '0013-booking-networks',
         '0014-admin-bookings-for-callers',
         '0015-activity-and-service',
+        '0016-walk-ins',
       ]);
       expect(await seedOwnerSettings(olderDatabase.db, config.firstStartDefaults, new Date())).toEqual({
         tables: 0,
@@ -323,6 +325,7 @@ describe('migrations and seed on the test database (SQLite, or PostgreSQL with T
       expect(await migrateToLatest(db, dialect)).toEqual([
         '0014-admin-bookings-for-callers',
         '0015-activity-and-service',
+        '0016-walk-ins',
       ]);
       const owners = await db.selectFrom('reservations').select(['id', 'userId']).orderBy('id').execute();
       expect(owners).toEqual([

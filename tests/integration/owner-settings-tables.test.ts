@@ -246,7 +246,10 @@ describe('a retired table in the record', () => {
       const day = await admin.api.reservations.$get({ query: { date: '2026-11-22' } });
       // As it was, with the host's marks the admin's reads carry (none: nobody marked it).
       expect(day.body.reservations).toEqual([
-        { ...tonight.body.reservation, service: { status: 'booked', since: null, undoTo: null, freedFrom: null } },
+        {
+          ...tonight.body.reservation,
+          service: { status: 'booked', since: null, undoTo: null, freedFrom: null, walkIn: false },
+        },
       ]);
       // An edit of the record that does not move it keeps its table.
       const noted = await admin.api.reservations[':id'].$patch({

@@ -19,7 +19,12 @@ describe('personal data', () => {
   const reservationOf = (id: string) => admin.api.reservations[':id'].$get({ param: { id } });
 
   /** A reservation written straight to the book (one that took place before the test's clock). */
-  const pastReservation = async (id: string, reservationDate: string, userId: string | null) => {
+  const pastReservation = async (
+    id: string,
+    reservationDate: string,
+    userId: string | null,
+    details: { name?: string; phoneNumber?: string; email?: string; source?: 'walk-in' } = {},
+  ) => {
     const stamp = FIXED_NOW.toISOString();
     await server.database.db
       .insertInto('reservations')
@@ -39,6 +44,8 @@ describe('personal data', () => {
         createdAt: stamp,
         updatedAt: stamp,
         userId,
+        ...(details.email === '' ? { email: '', reminderEmail: '', specialRequests: null } : {}),
+        ...details,
       })
       .execute();
   };
@@ -153,9 +160,19 @@ describe('personal data', () => {
   it('strips the personal data of reservations older than the retention period (2 years)', async () => {
     await pastReservation('two-years-ago', '2024-11-20', null);
     await pastReservation('last-summer', '2025-06-01', null);
-    expect(await server.retention.runOnce()).toBeGreaterThanOrEqual(1);
+    // Walk-ins have no email: one that gave a name and phone loses them too; one that gave nothing has nothing to lose.
+    await pastReservation('walk-in-named', '2024-11-20', null, { email: '', source: 'walk-in' });
+    await pastReservation('walk-in-unnamed', '2024-11-20', null, {
+      email: '',
+      source: 'walk-in',
+      name: '',
+      phoneNumber: '',
+    });
+    expect(await server.retention.runOnce()).toBe(2);
     const old = (await reservationOf('two-years-ago')).body.reservation;
     expect(old).toMatchObject({ name: 'Removed', phoneNumber: '', reminderEmail: '', specialRequests: null });
+    expect((await reservationOf('walk-in-named')).body.reservation).toMatchObject({ name: 'Removed', phoneNumber: '' });
+    expect((await reservationOf('walk-in-unnamed')).body.reservation).toMatchObject({ name: '', phoneNumber: '' });
     expect((await reservationOf('last-summer')).body.reservation).toMatchObject({
       name: 'Della Past',
       reminderEmail: 'della.reminders@example.com',

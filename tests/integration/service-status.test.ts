@@ -116,7 +116,13 @@ describe("the host's marks on a party", () => {
     // Undo goes back one step.
     const undone = await mark(later.id, 'arrived', 'booked');
     expect(undone.status).toBe(200);
-    expect(undone.body.reservation.service).toEqual({ status: 'booked', since: null, undoTo: null, freedFrom: null });
+    expect(undone.body.reservation.service).toEqual({
+      status: 'booked',
+      since: null,
+      undoTo: null,
+      freedFrom: null,
+      walkIn: false,
+    });
 
     clock.moveTo(TUESDAY_7_20_PM);
     const noShow = await mark(later.id, 'booked', 'no-show');
@@ -128,6 +134,7 @@ describe("the host's marks on a party", () => {
       undoTo: 'booked',
       // Its tables are let go from the next half hour.
       freedFrom: 1930,
+      walkIn: false,
     });
   });
 

@@ -50,16 +50,19 @@ export async function auditBook(databaseUrl: string): Promise<BookAudit> {
   const target = databaseTarget(databaseUrl);
   const database = openDatabase(target);
   try {
-    const reservations = (await database.db.selectFrom('reservations').selectAll().execute()).map((row) =>
-      toReservation({ ...row, accountEmail: null }),
-    );
+    const rows = await database.db.selectFrom('reservations').selectAll().execute();
+    const reservations = rows.map((row) => toReservation({ ...row, accountEmail: null }));
+    // A party that finished early holds its tables only until they were let go (service/set-service-status.ts).
+    const heldUntil = new Map(rows.map((row) => [row.id, row.heldUntil === null ? null : Number(row.heldUntil)]));
     const holds = await database.db.selectFrom('table_holds').selectAll().execute();
     const tableIds = new Set((await database.db.selectFrom('tables').select('id').execute()).map((t) => t.id));
 
     const expected = new Set(
       reservations.flatMap((r) =>
         r.tableIds.flatMap((table) =>
-          holdBlocks(r.startTime, r.endTime).map((block) => `${r.id} ${table} ${r.reservationDate} ${block}`),
+          holdBlocks(r.startTime, Math.min(r.endTime, heldUntil.get(r.id) ?? r.endTime)).map(
+            (block) => `${r.id} ${table} ${r.reservationDate} ${block}`,
+          ),
         ),
       ),
     );
@@ -74,7 +77,8 @@ export async function auditBook(databaseUrl: string): Promise<BookAudit> {
     }
 
     const engine = target.dialect === 'sqlite' ? await checkSqlite(database) : await checkPostgres(database);
-    return { reservations, doubleBookings: countDoubleBookings(reservations), holdMismatches, ...engine };
+    const asHeld = reservations.map((r) => ({ ...r, endTime: Math.min(r.endTime, heldUntil.get(r.id) ?? r.endTime) }));
+    return { reservations, doubleBookings: countDoubleBookings(asHeld), holdMismatches, ...engine };
   } finally {
     await database.close();
   }

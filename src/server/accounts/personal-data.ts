@@ -113,7 +113,15 @@ export async function anonymiseOldReservations(deps: Deps, retentionDays: number
     .updateTable('reservations')
     .set({ ...ANONYMOUS, updatedAt: now.toISOString() })
     .where('reservationDate', '<', cutoff)
-    .where((eb) => eb.or([eb('userId', 'is not', null), eb('reminderEmail', '<>', '')]))
+    // Any that still name someone: an account's, a caller's (its reminder address), a walk-in that gave a name or phone.
+    .where((eb) =>
+      eb.or([
+        eb('userId', 'is not', null),
+        eb('reminderEmail', '<>', ''),
+        eb('phoneNumber', '<>', ''),
+        eb.and([eb('name', '<>', ''), eb('name', '<>', ANONYMOUS.name)]),
+      ]),
+    )
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

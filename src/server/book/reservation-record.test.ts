@@ -29,6 +29,7 @@ describe('toReservation', () => {
     finishedAt: null,
     noShowAt: null,
     heldUntil: null,
+    source: null,
   };
 
   it('gives the wire exactly the shared contract: the spec fields; the owner, bookkeeping, network and marks left out', () => {
@@ -40,7 +41,13 @@ describe('toReservation', () => {
   it("gives the admin's screens the same fields and the party's status since its last mark", () => {
     expect(toAdminReservation(row)).toEqual({
       ...toReservation(row),
-      service: { status: 'seated', since: '2026-11-24T01:05:00.000Z', undoTo: 'arrived', freedFrom: null },
+      service: {
+        status: 'seated',
+        since: '2026-11-24T01:05:00.000Z',
+        undoTo: 'arrived',
+        freedFrom: null,
+        walkIn: false,
+      },
     });
   });
 });

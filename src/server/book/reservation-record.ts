@@ -8,7 +8,7 @@ export type ReservationRow = Selectable<ReservationsTable> & { accountEmail: str
 
 /**
  * A stored row as the wire has it: the spec's fields only (the owner's id, the reminder's bookkeeping, the
- * network it was booked from and the host's marks stay in the database), and `email` the owner's email as it is
+ * network it was booked from, how it came and the host's marks stay in the database), and `email` the owner's email as it is
  * now, which follows an email change.
  */
 export function toReservation({
@@ -21,6 +21,7 @@ export function toReservation({
   finishedAt: _finished,
   noShowAt: _noShow,
   heldUntil: _heldUntil,
+  source: _source,
   accountEmail,
   ...row
 }: ReservationRow): Reservation {
@@ -37,5 +38,5 @@ export function toReservation({
 /** A stored row as the admin's screens have it: the wire's fields and how the party's night is going. */
 export function toAdminReservation(row: ReservationRow): AdminReservation {
   const freedFrom = row.heldUntil === null ? null : Number(row.heldUntil);
-  return { ...toReservation(row), service: { ...statusOf(row), freedFrom } };
+  return { ...toReservation(row), service: { ...statusOf(row), freedFrom, walkIn: row.source === 'walk-in' } };
 }

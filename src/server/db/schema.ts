@@ -88,6 +88,8 @@ export interface ReservationsTable {
   noShowAt: ColumnType<string | null, string | null | undefined, string | null>;
   /** A party finished early: its tables are free from this time (HHMM) on, its holds after it let go; else null. */
   heldUntil: ColumnType<number | null, number | null | undefined, number | null>;
+  /** How it came: 'walk-in' (the host seated a party at the door: no account, no email), or null for a booking. */
+  source: ColumnType<'walk-in' | null, 'walk-in' | null | undefined, 'walk-in' | null>;
 }
 
 /** The activity record: one line per thing done, kept after its subject is gone (migrations/0015). */

@@ -28,6 +28,8 @@ export async function remindersDue(db: Db, today: string, nowHhmm: number, sendA
     .where('reservationDate', '=', today)
     .where('startTime', '>', nowHhmm)
     .where('createdAt', '<', sendAt)
+    // No address, no reminder: a walk-in's, or one whose details were removed.
+    .where('reminderEmail', '<>', '')
     .where((eb) => eb.or([eb('reminderSentFor', 'is', null), eb('reminderSentFor', '<>', today)]))
     .execute();
   return rows.map((row) => ({

@@ -73,7 +73,7 @@ export async function tablesForSlot({
   excludeReservationId,
 }: {
   trx: Transaction<Database>;
-  deps: ReservationDeps;
+  deps: Pick<ReservationDeps, 'config'>;
   settings: RestaurantSettings;
   role: Role;
   booking: { reservationDate: string; partySize: number; seatType: SeatType; startTime: number; endTime: number };

@@ -3,7 +3,7 @@ import { hhmmToMinutes } from '../../booking/clock';
 import { holdBlocks } from '../../booking/hold-blocks';
 import type { ServiceSteps } from '../../booking/service-steps';
 import type { Reservation } from '../../shared/reservation';
-import { insertHolds } from '../reservations/reservation-store';
+import { insertHolds, writeHolds } from '../reservations/reservation-store';
 import type { Database } from '../db/schema';
 
 // The host's marks on a reservation (its service columns) and the holds a party finished early lets go; the
@@ -21,6 +21,36 @@ export async function writeServiceStep(
     .set({ [column]: at })
     .where('id', '=', id)
     .execute();
+}
+
+/** A walk-in: a reservation of no account and no email, seated as it is made, with its table holds. */
+export async function insertWalkIn(trx: Transaction<Database>, reservation: Reservation): Promise<void> {
+  await trx
+    .insertInto('reservations')
+    .values({
+      ...reservation,
+      tableIds: JSON.stringify(reservation.tableIds),
+      userId: null,
+      source: 'walk-in',
+      seatedAt: reservation.createdAt,
+    })
+    .execute();
+  await writeHolds(trx, reservation);
+}
+
+/**
+ * The tables of the parties that have left (Finished or No-show) and hold them on the book until `untilHhmm`, the
+ * next half hour: empty now, though the hold grid frees them only from then.
+ */
+export async function tablesLeftUntil(trx: Transaction<Database>, date: string, untilHhmm: number): Promise<string[]> {
+  const rows = await trx
+    .selectFrom('reservations')
+    .select('tableIds')
+    .where('reservationDate', '=', date)
+    .where((eb) => eb.or([eb('finishedAt', 'is not', null), eb('noShowAt', 'is not', null)]))
+    .where((eb) => eb(eb.fn.coalesce('heldUntil', 'endTime'), '=', untilHhmm))
+    .execute();
+  return rows.flatMap((row) => JSON.parse(row.tableIds) as string[]);
 }
 
 /** A party finished early: its tables are free from `fromHhmm`, and its holds from then on are let go. */

@@ -12,16 +12,19 @@ import { isHoldConflict } from '../db/hold-conflict';
 import type { ChangeFeed } from '../change-feed/change-feed';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/schema';
+import type { LiveSettings } from '../settings/live-settings';
 import type { Actor } from '../http/app-env';
 import { AppError } from '../http/errors';
 import { restaurantClock } from '../restaurant-clock';
 import { releaseHoldsFrom, retakeHoldsFrom, writeServiceStep } from './service-store';
 
-/** What the host stand's operations work with: the book, the restaurant's clock, and the feed every view hears. */
+/** What the host stand's operations work with: the book, the settings, the restaurant's clock, the feed every view hears. */
 export interface ServiceDeps {
   db: Kysely<Database>;
   config: AppConfig;
   feed: ChangeFeed;
+  /** The owner's settings (the tables a walk-in can take). */
+  settings: LiveSettings;
   now: () => Date;
 }
 
