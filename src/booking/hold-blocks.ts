@@ -1,4 +1,4 @@
-import { addMinutes, hhmmToMinutes, minutesToHhmm } from './clock';
+import { hhmmToMinutes } from './clock';
 
 /** The database guard's granularity: a reservation holds its tables in 30-minute blocks. */
 export const HOLD_BLOCK_MINUTES = 30;
@@ -13,15 +13,4 @@ export function holdBlocks(startTime: number, endTime: number): number[] {
   const blocks: number[] = [];
   for (let block = first; block < end; block += HOLD_BLOCK_MINUTES) blocks.push(block);
   return blocks;
-}
-
-/** The start (HHMM) of the block under way at `nowHhmm`: where a walk-in's tables are taken from. */
-export function currentBlockStart(nowHhmm: number): number {
-  const minutes = hhmmToMinutes(nowHhmm);
-  return minutesToHhmm(Math.floor(minutes / HOLD_BLOCK_MINUTES) * HOLD_BLOCK_MINUTES);
-}
-
-/** The start (HHMM) of the first block after the one under way at `nowHhmm`: where a table freed now is free from. */
-export function nextBlockStart(nowHhmm: number): number {
-  return addMinutes(currentBlockStart(nowHhmm), HOLD_BLOCK_MINUTES);
 }

@@ -13,9 +13,9 @@ import { personName, visibleLength } from '../shared/one-line-text';
 // The booking form's rules with the spec's exact messages (SPEC section 5), written once: the form's
 // resolver and the server's validator both use these schemas.
 
-export const name = personName.refine((text) => visibleLength(text) >= 2, fieldMessages.nameTooShort);
+const name = personName.refine((text) => visibleLength(text) >= 2, fieldMessages.nameTooShort);
 
-export const phoneNumber = z
+const phoneNumber = z
   .string({ error: fieldMessages.enterPhone })
   .trim()
   .min(1, fieldMessages.enterPhone)
@@ -29,7 +29,7 @@ const reservationDate = z
 // Whether the restaurant opens that day is the owner's setting (closed Mondays by default): the server checks it
 // with the booking, and the form says it beside the date (reservation-ui/use-reservation-form-state.ts).
 
-export const partySize = (max: number) =>
+const partySize = (max: number) =>
   z.preprocess(
     (value) =>
       value === '' || value === null || value === undefined
@@ -67,7 +67,7 @@ const specialRequests = z
   .nullable()
   .optional();
 
-export const tableIds = z
+const tableIds = z
   .array(z.string().min(1).max(10, tableMessages.invalidTableSelection), {
     error: tableMessages.invalidTableSelection,
   })

@@ -4,6 +4,7 @@ import { addDays, todayIn } from '../../src/booking/calendar';
 import { hhmmToMinutes, minutesToHhmm } from '../../src/booking/clock';
 import { clockIn } from '../../src/booking/wall-clock';
 import { ADMIN } from './support/e2e-env';
+import { openLiveDay, signedInAdmin } from './support/host-stand';
 import { expect, test } from './support/fixtures';
 import { useOwnApp } from './support/own-app';
 import { bookPastParties } from './support/past-parties';
@@ -12,25 +13,8 @@ import { bookPastParties } from './support/past-parties';
 // its book directly. At a phone's 390x844 and a tablet's 1024x768 in landscape.
 
 const own = useOwnApp();
-
-/** An admin, signed in, in a browser of its own at the project's screen: a phone, or a tablet in landscape. */
-async function adminPage(browser: Browser, isMobile: boolean): Promise<Page> {
-  const context = await browser.newContext(
-    isMobile ? { viewport: { width: 390, height: 844 }, isMobile: true } : { viewport: { width: 1024, height: 768 } },
-  );
-  const page = await context.newPage();
-  const response = await page.request.post(`${own.app.url}/api/auth/sign-in/email`, {
-    data: { email: ADMIN.email, password: ADMIN.password },
-    headers: { origin: own.app.url },
-  });
-  expect(response.ok()).toBe(true);
-  return page;
-}
-
-async function openDay(page: Page, date: string) {
-  await page.goto(`${own.app.url}/admin?date=${date}`);
-  await expect(page.getByText('Live: changes appear as they happen')).toBeVisible();
-}
+const adminPage = (browser: Browser, isMobile: boolean) => signedInAdmin(own.app.url, browser, isMobile);
+const openDay = (page: Page, date: string) => openLiveDay(own.app.url, page, date);
 
 test('the host marks parties Arrived, Seated, Finished and No-show; a second admin sees each at once; the printed list too', async ({
   browser,

@@ -5,6 +5,7 @@ import { formatLongDate, partyLabel, timeRange } from '../reservation-ui/format'
 import type { AdminReservation } from '../../shared/reservation';
 import * as adminMessages from '../../shared/messages/admin';
 import { ReservationHistory } from './reservation-history';
+import { partyName } from './party-name';
 import { ServiceStatusControl } from './service-status-control';
 
 interface Props {
@@ -32,7 +33,7 @@ export function AdminReservationCard({
   return (
     <article
       className="rounded-lg bg-white p-4 shadow-sm"
-      aria-label={`${r.name}, ${formatLongDate(r.reservationDate)} ${timeRange(r.startTime, r.endTime)}`}
+      aria-label={`${partyName(r)}, ${formatLongDate(r.reservationDate)} ${timeRange(r.startTime, r.endTime)}`}
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 className="font-semibold text-stone-900">
@@ -48,9 +49,9 @@ export function AdminReservationCard({
         <dt className="font-semibold">Party</dt>
         <dd>{partyLabel(r.partySize)}</dd>
         <dt className="font-semibold">Name</dt>
-        <dd>{r.name}</dd>
+        <dd>{partyName(r)}</dd>
         <dt className="font-semibold">Email</dt>
-        <dd className="break-all">{r.email}</dd>
+        <dd className="break-all">{r.service.walkIn ? 'None (walk-in)' : r.email}</dd>
         {r.reminderEmail !== r.email && (
           <>
             <dt className="font-semibold">Reminders</dt>

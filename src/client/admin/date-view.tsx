@@ -3,6 +3,8 @@ import { isIsoDate, todayIn } from '../../booking/calendar';
 import * as adminMessages from '../../shared/messages/admin';
 import { appConfig } from '../app-config';
 import { LateParties } from './late-parties';
+import { useRestaurantNow } from './restaurant-time';
+import { SeatWalkIn } from './walk-in-form';
 import { TableLayout } from './table-layout';
 import { useLiveDay, type StreamState } from './api/get-live-day';
 import { useTables } from './api/get-tables';
@@ -30,10 +32,11 @@ const streamText: Record<StreamState, string> = {
   connecting: 'Connecting…',
 };
 
-/** The date to show, whether its list is live, the parties not arrived, and the day's floor plan. */
+/** The date to show, whether its list is live, walk-ins (today), the parties not arrived, and the day's floor plan. */
 export function DateViewControls({ view }: { view: ReturnType<typeof useDateView> }) {
   const dateId = useId();
   const tables = useTables();
+  const { today } = useRestaurantNow();
   const { date } = view;
   return (
     <>
@@ -56,6 +59,7 @@ export function DateViewControls({ view }: { view: ReturnType<typeof useDateView
           )}
         </div>
       </div>
+      {date === today && <SeatWalkIn today={today} />}
       {date && <LateParties date={date} reservations={view.list} />}
       {date && tables.data && <TableLayout tables={tables.data.tables} reservations={view.list} />}
     </>

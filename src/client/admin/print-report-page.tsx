@@ -9,6 +9,7 @@ import { appConfig } from '../app-config';
 import type { AdminReservation } from '../../shared/reservation';
 import { SERVICE_STATUS_LABELS } from '../../shared/service-status';
 import { AdminOnly } from './admin-only';
+import { partyName } from './party-name';
 import { adminKeys } from './api/admin-keys';
 import { Spinner } from '../components/spinner';
 import { formatLongDate, timeRange } from '../reservation-ui/format';
@@ -106,7 +107,7 @@ function ReportTable({ rows, withDate }: { rows: AdminReservation[]; withDate: b
             {cell('Time', timeRange(r.startTime, r.endTime), 'sm:whitespace-nowrap')}
             {cell('Status', SERVICE_STATUS_LABELS[r.service.status], 'sm:whitespace-nowrap')}
             {cell('Party', r.partySize)}
-            {cell('Name', r.name, 'break-words')}
+            {cell('Name', partyName(r), 'break-words')}
             {cell('Phone', formatPhoneInput(r.phoneNumber), 'sm:whitespace-nowrap')}
             {cell('Email', r.reminderEmail, 'break-all')}
             {cell(

@@ -44,7 +44,7 @@ function editText(field: string, before: unknown, after: unknown): string {
 export function historyText(line: HistoryLine): string {
   switch (line.action) {
     case 'created':
-      return 'Booked';
+      return line.after.walkIn ? 'Walked in, seated' : 'Booked';
     case 'edited':
       return `Edited: ${Object.keys(line.after)
         .map((field) => editText(field, line.before[field], line.after[field]))

@@ -5,6 +5,7 @@ import type { AdminReservation } from '../../shared/reservation';
 import { SERVICE_STATUS_LABELS, type ServiceStatus } from '../../shared/service-status';
 import { userMessage } from '../api/api-client';
 import { useSetServiceStatus } from './api/set-service-status';
+import { partyName } from './party-name';
 import { timeAt, useRestaurantNow } from './restaurant-time';
 
 /** Each status's colour; the label always says it too, so colour is never the only sign. */
@@ -63,7 +64,7 @@ export function ServiceStatusControl({ reservation }: { reservation: AdminReserv
               type="button"
               className={stepButton}
               disabled={mark.isPending}
-              aria-label={`Mark ${SERVICE_STATUS_LABELS[step]}: ${reservation.name}`}
+              aria-label={`Mark ${SERVICE_STATUS_LABELS[step]}: ${partyName(reservation)}`}
               onClick={() => send(step)}
             >
               Mark {SERVICE_STATUS_LABELS[step]}
@@ -74,7 +75,7 @@ export function ServiceStatusControl({ reservation }: { reservation: AdminReserv
               type="button"
               className={stepButton}
               disabled={mark.isPending}
-              aria-label={`Undo ${SERVICE_STATUS_LABELS[status]}: ${reservation.name}`}
+              aria-label={`Undo ${SERVICE_STATUS_LABELS[status]}: ${partyName(reservation)}`}
               onClick={() => send(undoTo)}
             >
               Undo

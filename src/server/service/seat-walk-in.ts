@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { addMinutes, RESERVATION_MINUTES } from '../../booking/clock';
-import { currentBlockStart, nextBlockStart } from '../../booking/hold-blocks';
+import { currentBlockStart, nextBlockStart } from '../../booking/service-blocks';
 import type { WalkInInput } from '../../booking/walk-in-schemas';
 import type { AdminReservation, Reservation } from '../../shared/reservation';
 import { bookedFactsOf, recordActivity } from '../activity/activity-store';

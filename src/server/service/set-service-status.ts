@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { ServiceChangeInput } from '../../booking/service-schemas';
-import { nextBlockStart } from '../../booking/hold-blocks';
+import { nextBlockStart } from '../../booking/service-blocks';
 import { decideStep, statusOf, type StepDecision, type StepRefusal } from '../../booking/service-steps';
 import * as bookingMessages from '../../shared/messages/booking';
 import type { AdminReservation } from '../../shared/reservation';
