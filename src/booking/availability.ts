@@ -12,6 +12,8 @@ export interface BookedReservation {
   startTime: number;
   endTime: number;
   partySize: number;
+  /** A seat block of the host's, not a party: nothing is offered or assigned over it; the admin may choose it. */
+  blocked?: boolean;
 }
 
 /** The tables a booking of this seat type may use: floor for 'table', counter for 'counter'; guests only reservable ones. */

@@ -20,6 +20,7 @@ import { settingsRoutes } from './settings/settings-routes';
 import { reservationRoutes } from './reservations/reservation-routes';
 import { serviceRoutes } from './service/service-routes';
 import { activityRoutes } from './activity/activity-routes';
+import { blockRoutes } from './blocks/block-routes';
 import { clientIp } from './http/client-ip';
 import { AppError, errorBody } from './http/errors';
 import type { OriginPolicy } from './http/origins';
@@ -199,6 +200,7 @@ function createApiRoutes(
       )
       .route('/', serviceRoutes({ db: database.db, config, feed, settings, now }))
       .route('/', activityRoutes({ db: database.db }))
+      .route('/', blockRoutes({ db: database.db, config, feed, settings, now }))
       .route('/settings', settingsRoutes({ db: database.db, config, settings, now }))
       .route('/', mailRoutes({ outbox }))
       .route('/backups', backupRoutes({ backups }))

@@ -75,6 +75,8 @@ const A_RESERVATION = '{A reservation of guest A}';
 const NEW_A_RESERVATION = '{a new reservation of guest A}';
 const MISSING = '{an id nobody has}';
 const CLOSURE = '{a closed date of the first start}';
+/** A seat block's id (a plain one: blocks are written straight into the book for the matrix). */
+const A_BLOCK = 'matrix-block';
 
 /** A date the restaurant's first-start config closes (the owner's settings' closures start with it). */
 const CLOSED_AT_FIRST_START = '2027-03-03';
@@ -192,6 +194,21 @@ describe('access matrix: every endpoint x every kind of caller', () => {
     const bobs = await clients.guestB.api.reservations.$post({ json: bookingOf('guestB') });
     expect(bobs.status).toBe(201);
     bobsGroupBooking = bobs.body.reservation;
+    // A seat block of the owner's, for the rows that read and remove one.
+    await server.database.db
+      .insertInto('seat_blocks')
+      .values({
+        id: A_BLOCK,
+        tableIds: '["C11"]',
+        firstDate: '2026-12-20',
+        lastDate: '2026-12-20',
+        startTime: 0,
+        endTime: 2400,
+        note: 'held for regulars',
+        createdAt: FIXED_NOW.toISOString(),
+        createdBy: OWNER.email,
+      })
+      .execute();
   });
   afterAll(async () => {
     await server?.stop();
@@ -300,6 +317,22 @@ describe('access matrix: every endpoint x every kind of caller', () => {
         const walkIns = await server.database.db.selectFrom('reservations').select('id').where('source', '=', 'walk-in').execute();
         expect(walkIns).toHaveLength(caller === 'admin' ? 1 : 0);
         if (caller === 'admin') expect(body.reservation.service).toMatchObject({ status: 'seated', walkIn: true });
+      } },
+    // Blocked seats: the day's, a new one, and one removed; only the admin's requests reach the book.
+    { method: 'GET', path: '/api/blocks?date=2026-12-20',                 expected: [401, 403, 403, 403, 403, 200],
+      check: (caller, { body }) => {
+        if (caller === 'admin') expect(body.blocks.map((b: { id: string }) => b.id)).toEqual([A_BLOCK]);
+      } },
+    { method: 'POST', path: '/api/blocks',                                expected: [401, 403, 403, 403, 403, 201],
+      body: () => ({ tableIds: ['C12'], firstDate: '2026-12-21', note: 'matrix' }),
+      check: async (caller) => {
+        const made = await server.database.db.selectFrom('seat_blocks').select('id').where('note', '=', 'matrix').execute();
+        expect(made).toHaveLength(caller === 'admin' ? 1 : 0);
+      } },
+    { method: 'DELETE', path: `/api/blocks/${A_BLOCK}`,                   expected: [401, 403, 403, 403, 403, 200],
+      check: async (caller) => {
+        const left = await server.database.db.selectFrom('seat_blocks').select('id').where('id', '=', A_BLOCK).execute();
+        expect(left).toHaveLength(caller === 'admin' ? 0 : 1);
       } },
     { method: 'GET', path: `/api/reservations/${A_RESERVATION}/history`,  expected: [401, 403, 403, 403, 403, 200],
       check: (caller, { body }) => {

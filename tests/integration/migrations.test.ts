@@ -62,6 +62,7 @@ describe('migrations and seed on the test database (SQLite, or PostgreSQL with T
       '0014-admin-bookings-for-callers',
       '0015-activity-and-service',
       '0016-walk-ins',
+      '0017-seat-blocks',
     ]);
     expect(await migrateToLatest(database.db, database.dialect)).toEqual([]);
   });
@@ -85,10 +86,12 @@ describe('migrations and seed on the test database (SQLite, or PostgreSQL with T
         .sort();
     // The spec's fields, when the reminder went out, the account the reservation belongs to, the network it
     // was booked from (fair use, decision 0014), and the host's marks (decision 0017).
-    const marks = ['arrivedAt', 'seatedAt', 'finishedAt', 'noShowAt', 'heldUntil'];
+    const marks = ['arrivedAt', 'seatedAt', 'finishedAt', 'noShowAt', 'heldUntil', 'source'];
     expect(columns('reservations')).toEqual(
       [...SPEC_RESERVATION_FIELDS, 'reminderSentFor', 'userId', 'bookedFrom', 'bookedByNewAccount', ...marks].sort(),
     );
+    // A hold belongs to a reservation or to a seat block (decision 0017).
+    expect(columns('table_holds')).toEqual(['blockId', 'blockStart', 'reservationDate', 'reservationId', 'tableId']);
     // The spec's fields, and the owner's place in the floor order and retirement (issue 16).
     expect(columns('tables')).toEqual(['id', 'isReservable', 'location', 'numSeats', 'position', 'retiredAt']);
   });
@@ -251,6 +254,7 @@ describe('migrations and seed on the test database (SQLite, or PostgreSQL with T
         '0014-admin-bookings-for-callers',
         '0015-activity-and-service',
         '0016-walk-ins',
+        '0017-seat-blocks',
       ]);
       expect(await seedOwnerSettings(olderDatabase.db, config.firstStartDefaults, new Date())).toEqual({
         tables: 0,
@@ -263,6 +267,89 @@ describe('migrations and seed on the test database (SQLite, or PostgreSQL with T
         { id: '3', position: 3, retiredAt: null },
       ]);
       expect(settings?.rules.guestDaysAhead).toBe(60);
+    } finally {
+      await olderDatabase.close();
+      await older.drop();
+    }
+  });
+
+  it('keeps every hold through the seat blocks migration, and a hold then needs exactly one holder', async () => {
+    const older = await createTestDatabase();
+    const olderDatabase = openDatabase(
+      loadConfig({ NODE_ENV: 'test', DATABASE_URL: older.url, DATA_DIR: older.dataDir }).database,
+    );
+    const { db, dialect } = olderDatabase;
+    try {
+      const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrationsFor(dialect)) } });
+      expect((await migrator.migrateTo('0016-walk-ins')).error).toBeUndefined();
+      await sql`insert into tables (id, "numSeats", location, "isReservable", position) values ('1', 2, 'floor', 1, 1)`.execute(
+        db,
+      );
+      const stamp = '2026-11-21T12:00:00.000Z';
+      await db
+        .insertInto('reservations')
+        .values({
+          id: 'kept',
+          tableIds: '["1"]',
+          startTime: 1700,
+          endTime: 1830,
+          reservationDate: '2026-12-01',
+          email: 'a@example.com',
+          reminderEmail: 'a@example.com',
+          partySize: 2,
+          name: 'Ann',
+          phoneNumber: '5550100199',
+          seatType: 'table',
+          specialRequests: null,
+          createdAt: stamp,
+          updatedAt: stamp,
+        })
+        .execute();
+      const held = (blockStart: number) => ({ tableId: '1', reservationDate: '2026-12-01', blockStart });
+      await sql`insert into table_holds ("tableId", "reservationDate", "blockStart", "reservationId") values ('1', '2026-12-01', 1020, 'kept'), ('1', '2026-12-01', 1050, 'kept'), ('1', '2026-12-01', 1080, 'kept')`.execute(
+        db,
+      );
+      expect(await migrateToLatest(db, dialect)).toEqual(['0017-seat-blocks']);
+      const holds = await db.selectFrom('table_holds').selectAll().orderBy('blockStart').execute();
+      expect(holds.map((hold) => ({ ...hold, blockStart: Number(hold.blockStart) }))).toEqual(
+        [1020, 1050, 1080].map((blockStart) => ({ ...held(blockStart), reservationId: 'kept', blockId: null })),
+      );
+      await db
+        .insertInto('seat_blocks')
+        .values({
+          id: 'regulars',
+          tableIds: '["1"]',
+          firstDate: '2026-12-01',
+          lastDate: '2026-12-01',
+          startTime: 1900,
+          endTime: 2000,
+          note: 'held for regulars',
+          createdAt: stamp,
+          createdBy: 'owner@example.com',
+        })
+        .execute();
+      await db
+        .insertInto('table_holds')
+        .values({ ...held(1140), blockId: 'regulars' })
+        .execute();
+      // A block and a reservation never hold one table at once; a hold of nobody, or of both, is refused.
+      const refused = (values: object) =>
+        db
+          .insertInto('table_holds')
+          .values(values as never)
+          .execute()
+          .then(
+            () => 'written',
+            (error: unknown) => (isHoldConflict(error) ? 'conflict' : 'refused'),
+          );
+      expect(await refused({ ...held(1080), blockId: 'regulars' })).toBe('conflict');
+      expect(await refused({ ...held(1140), reservationId: 'kept' })).toBe('conflict');
+      expect(await refused(held(1200))).toBe('refused');
+      expect(await refused({ ...held(1200), reservationId: 'kept', blockId: 'regulars' })).toBe('refused');
+      // Holds still go with their holder.
+      await db.deleteFrom('reservations').where('id', '=', 'kept').execute();
+      await db.deleteFrom('seat_blocks').where('id', '=', 'regulars').execute();
+      expect(await db.selectFrom('table_holds').selectAll().execute()).toEqual([]);
     } finally {
       await olderDatabase.close();
       await older.drop();
@@ -326,6 +413,7 @@ describe('migrations and seed on the test database (SQLite, or PostgreSQL with T
         '0014-admin-bookings-for-callers',
         '0015-activity-and-service',
         '0016-walk-ins',
+        '0017-seat-blocks',
       ]);
       const owners = await db.selectFrom('reservations').select(['id', 'userId']).orderBy('id').execute();
       expect(owners).toEqual([

@@ -66,8 +66,11 @@ export async function auditBook(databaseUrl: string): Promise<BookAudit> {
         ),
       ),
     );
+    // A seat block's holds (decision 0017) are the host's, not a reservation's: the key keeps bookings off them.
     const actual = new Set(
-      holds.map((h) => `${h.reservationId} ${h.tableId} ${h.reservationDate} ${Number(h.blockStart)}`),
+      holds
+        .filter((h) => h.reservationId !== null)
+        .map((h) => `${h.reservationId} ${h.tableId} ${h.reservationDate} ${Number(h.blockStart)}`),
     );
     let holdMismatches = 0;
     for (const key of expected) if (!actual.has(key)) holdMismatches++;
@@ -103,7 +106,8 @@ async function checkPostgres({ db }: AppDatabase) {
   // Foreign keys checked by query too, in case amcheck is missing (amcheck checks storage, not meaning).
   const orphans = await sql<{ count: number }>`
     select count(*)::int as count from table_holds h
-    where not exists (select 1 from reservations r where r.id = h."reservationId")
+    where (h."reservationId" is not null and not exists (select 1 from reservations r where r.id = h."reservationId"))
+       or (h."blockId" is not null and not exists (select 1 from seat_blocks b where b.id = h."blockId"))
        or not exists (select 1 from tables t where t.id = h."tableId")`.execute(db);
   const complaints = [
     ...unvalidated.rows.map((row) => `constraint ${row.conname} not validated`),

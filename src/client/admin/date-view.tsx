@@ -8,6 +8,8 @@ import { SeatWalkIn } from './walk-in-form';
 import { TableLayout } from './table-layout';
 import { useLiveDay, type StreamState } from './api/get-live-day';
 import { useTables } from './api/get-tables';
+import { useBlocks } from './api/seat-blocks';
+import { SeatBlocks } from './seat-blocks';
 
 /** The dashboard's date view: one day's reservations, live (SPEC section 2, Search by Date); today by default. */
 export function useDateView(active: boolean, initialDate?: string | null) {
@@ -32,12 +34,16 @@ const streamText: Record<StreamState, string> = {
   connecting: 'Connecting…',
 };
 
-/** The date to show, whether its list is live, walk-ins (today), the parties not arrived, and the day's floor plan. */
+/**
+ * The date to show, whether its list is live, walk-ins (today), the parties not arrived, the day's floor plan and its
+ * blocked seats.
+ */
 export function DateViewControls({ view }: { view: ReturnType<typeof useDateView> }) {
   const dateId = useId();
   const tables = useTables();
   const { today } = useRestaurantNow();
   const { date } = view;
+  const blocks = useBlocks(date);
   return (
     <>
       <div className="space-y-2">
@@ -61,7 +67,10 @@ export function DateViewControls({ view }: { view: ReturnType<typeof useDateView
       </div>
       {date === today && <SeatWalkIn today={today} />}
       {date && <LateParties date={date} reservations={view.list} />}
-      {date && tables.data && <TableLayout tables={tables.data.tables} reservations={view.list} />}
+      {date && tables.data && (
+        <TableLayout tables={tables.data.tables} reservations={view.list} blocks={blocks.data?.blocks ?? []} />
+      )}
+      {date && tables.data && <SeatBlocks date={date} tables={tables.data.tables} />}
     </>
   );
 }

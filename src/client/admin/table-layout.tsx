@@ -1,13 +1,26 @@
 import { byTableNumber } from '../../booking/assign-tables';
 import type { Table } from '../../booking/restaurant-settings';
 import type { Reservation } from '../../shared/reservation';
+import { isWholeDay, type SeatBlock } from '../../shared/seat-block';
 import { timeRange } from '../reservation-ui/format';
 import type { TableLocation } from '../../shared/seat-types';
 
-/** The day's floor plan: every table with its seats and the times it is booked (SPEC section 2). */
-export function TableLayout({ tables, reservations }: { tables: Table[]; reservations: Reservation[] }) {
+/**
+ * The day's floor plan: every table with its seats and the times it is booked (SPEC section 2), and when the host
+ * blocked it.
+ */
+export function TableLayout({
+  tables,
+  reservations,
+  blocks,
+}: {
+  tables: Table[];
+  reservations: Reservation[];
+  blocks: SeatBlock[];
+}) {
   const bookings = (id: string) =>
     reservations.filter((r) => r.tableIds.includes(id)).sort((a, b) => a.startTime - b.startTime);
+  const blocksOf = (id: string) => blocks.filter((block) => block.tableIds.includes(id));
   const group = (location: TableLocation) => tables.filter((t) => t.location === location).sort(byTableNumber);
   return (
     <section aria-labelledby="layout-heading" className="space-y-4">
@@ -40,6 +53,11 @@ export function TableLayout({ tables, reservations }: { tables: Table[]; reserva
                   <ul className="mt-1 space-y-0.5 text-xs text-stone-800">
                     {booked.map((r) => (
                       <li key={r.id}>{timeRange(r.startTime, r.endTime)}</li>
+                    ))}
+                    {blocksOf(table.id).map((block) => (
+                      <li key={block.id} className="font-semibold text-stone-700">
+                        Blocked {isWholeDay(block) ? 'all day' : timeRange(block.startTime, block.endTime)}
+                      </li>
                     ))}
                   </ul>
                 </li>

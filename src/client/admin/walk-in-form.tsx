@@ -15,6 +15,7 @@ import { SeatTypeToggle } from '../reservation-ui/seat-type-toggle';
 import { TableGrid } from '../reservation-ui/table-grid';
 import { useTableChoice } from '../reservation-ui/use-table-choice';
 import { useSeatWalkIn } from './api/seat-walk-in';
+import { useFormPanel } from './use-form-panel';
 import { partyName } from './party-name';
 import { useRestaurantNow } from './restaurant-time';
 
@@ -35,36 +36,17 @@ function seatedText(r: AdminReservation) {
  * picks. What was done is said beside the button, which takes the focus back.
  */
 export function SeatWalkIn({ today }: { today: string }) {
-  const [open, setOpen] = useState(false);
-  const [seated, setSeated] = useState<string | null>(null);
-  const openButton = useRef<HTMLButtonElement>(null);
-  const closedByForm = useRef(false);
-  useEffect(() => {
-    if (!open && closedByForm.current) openButton.current?.focus();
-  }, [open]);
-  const close = (text: string | null) => {
-    closedByForm.current = true;
-    setSeated(text);
-    setOpen(false);
-  };
+  const { open, said, openButton, show, close } = useFormPanel();
   return (
     <section aria-label="Walk-ins" className="space-y-3">
       <div className="flex flex-wrap items-center gap-3">
         {!open && (
-          <button
-            ref={openButton}
-            type="button"
-            className={primaryButton}
-            onClick={() => {
-              setSeated(null);
-              setOpen(true);
-            }}
-          >
+          <button ref={openButton} type="button" className={primaryButton} onClick={show}>
             Seat a walk-in
           </button>
         )}
         <p role="status" className="text-sm font-semibold text-emerald-800">
-          {seated}
+          {said}
         </p>
       </div>
       {open && <WalkInForm today={today} onSeated={close} onClose={() => close(null)} />}

@@ -43,6 +43,7 @@ export function TableGrid({ choice: { available, selected, toggle }, seatType, c
           <span className="block text-xs">
             {countOf(table.numSeats, 'seat')}
             {!table.isReservable && ' · staff only'}
+            {'blocked' in table && table.blocked && ' · blocked'}
             {current.includes(table.id) && ' · current'}
           </span>
         </button>

@@ -25,6 +25,12 @@ export async function reservationsDated(db: Db, range: { from?: string; to?: str
   return (await query.execute()).map(toReservation);
 }
 
+/** The reservations with these ids (those still in the book). */
+export async function reservationsWithIds(db: Db, ids: string[]): Promise<Reservation[]> {
+  if (ids.length === 0) return [];
+  return (await selectReservations(db).where('reservations.id', 'in', ids).execute()).map(toReservation);
+}
+
 /** The ids of the reservations that hold a table on a date from `fromDate` on. */
 export async function reservationIdsOnTable(db: Db, tableId: string, fromDate: string): Promise<Set<string>> {
   const holders = await db
@@ -33,8 +39,9 @@ export async function reservationIdsOnTable(db: Db, tableId: string, fromDate: s
     .distinct()
     .where('tableId', '=', tableId)
     .where('reservationDate', '>=', fromDate)
+    .where('reservationId', 'is not', null)
     .execute();
-  return new Set(holders.map((hold) => hold.reservationId));
+  return new Set(holders.flatMap((hold) => (hold.reservationId === null ? [] : [hold.reservationId])));
 }
 
 /** A reservation's stored row, locked for the rest of the transaction on PostgreSQL with `lock`. */

@@ -12,8 +12,15 @@ export interface SettingsChange {
   version: number;
 }
 
+/** The host blocked seats or let them go, on these dates (both included). */
+export interface BlocksChange {
+  type: 'blocks';
+  firstDate: string;
+  lastDate: string;
+}
+
 /** What the feed carries between the writes and whoever must hear of them, across instances on PostgreSQL. */
-export type BookChange = ReservationChange | SettingsChange;
+export type BookChange = ReservationChange | SettingsChange | BlocksChange;
 
 /**
  * Whether changes are being heard: 'paused' when the feed lost its connection (changes may be missed

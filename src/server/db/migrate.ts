@@ -17,6 +17,7 @@ import { bookingNetworks } from './migrations/0013-booking-networks';
 import { adminBookingsForCallers } from './migrations/0014-admin-bookings-for-callers';
 import { activityAndService } from './migrations/0015-activity-and-service';
 import { walkIns } from './migrations/0016-walk-ins';
+import { seatBlocks } from './migrations/0017-seat-blocks';
 
 // Every schema change is a new entry here, never an edit of an old one: the names record what ran.
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -37,6 +38,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0014-admin-bookings-for-callers': adminBookingsForCallers,
     '0015-activity-and-service': activityAndService,
     '0016-walk-ins': walkIns,
+    '0017-seat-blocks': seatBlocks(dialect),
   };
 }
 

@@ -150,13 +150,33 @@ export interface EmailActionCodesTable {
   createdAt: string;
 }
 
-/** One row per table per 30-minute block held by a reservation; its primary key forbids double booking. */
+/**
+ * One row per table per 30-minute block held by a reservation or by a seat block (exactly one of the two); its
+ * primary key forbids a table held twice at once.
+ */
 export interface TableHoldsTable {
   tableId: string;
   reservationDate: string;
   /** Minutes since midnight at which the block starts. */
   blockStart: number;
-  reservationId: string;
+  reservationId: ColumnType<string | null, string | null | undefined, string | null>;
+  blockId: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Seats the host holds back (migrations/0017): tables, dates (both ends included), a time range, and why. */
+export interface SeatBlocksTable {
+  id: string;
+  /** JSON array of table id strings. */
+  tableIds: string;
+  firstDate: string;
+  lastDate: string;
+  /** HHMM, on the half hour; 0 to 2400 for whole dates. */
+  startTime: number;
+  endTime: number;
+  note: string;
+  createdAt: string;
+  /** The admin's email. */
+  createdBy: string;
 }
 
 /** Accounts holding the admin grant, and since when (see migrations/0007-admin-grants.ts). */
@@ -204,6 +224,7 @@ export interface Database {
   admin_grants: AdminGrantsTable;
   rate_counters: RateCountersTable;
   table_holds: TableHoldsTable;
+  seat_blocks: SeatBlocksTable;
   email_action_codes: EmailActionCodesTable;
   tables: TablesTable;
   reservations: ReservationsTable;

@@ -67,7 +67,11 @@ export function streamAdminDay(c: Context, deps: AdminStreamDeps, date: string) 
       // The owner changed a setting (a table added, seats changed): the dashboard reads the floor plan again.
       if (change.type === 'settings')
         void stream.writeSSE({ event: 'settings', data: String(change.version) }).catch(() => undefined);
-      else if (touches(change)) snapshotSoon();
+      // The host blocked seats or let them go on this date: the dashboard reads the day's blocks again.
+      else if (change.type === 'blocks') {
+        if (change.firstDate <= date && date <= change.lastDate)
+          void stream.writeSSE({ event: 'blocks', data: '' }).catch(() => undefined);
+      } else if (touches(change)) snapshotSoon();
     });
     // Changes made while the feed was not listening were not heard: the whole day again once it listens.
     const unwatch = deps.feed.onStatus((status) => {

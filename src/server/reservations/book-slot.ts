@@ -78,7 +78,8 @@ function bookSlot({ deps, actor, input, source, slot }: BookingRequest, preferre
       createdAt: stamp,
       updatedAt: stamp,
     };
-    await insertReservation(trx, reservation, bookingOwner(actor, input.reminderEmail), mark);
+    // Tables the admin chose may be over a seat block, which gives way (only the admin chooses tables).
+    await insertReservation(trx, reservation, bookingOwner(actor, input.reminderEmail), mark, Boolean(input.tableIds));
     await recordActivity(trx, {
       subject: { type: 'reservation', id, date: input.reservationDate },
       at: stamp,

@@ -55,6 +55,12 @@ export function createBookedCache({
   const unsubscribe = feed.subscribe((change) => {
     if (change.type === 'settings') return; // the settings shape the answer, not what is booked
     // Dropped at once, a read still running included: what it finds may predate the change.
+    if (change.type === 'blocks') {
+      for (const date of [...entries.keys()]) {
+        if (date >= change.firstDate && date <= change.lastDate) entries.delete(date);
+      }
+      return;
+    }
     for (const date of datesOf(change)) entries.delete(date);
   });
   const unwatch = feed.onStatus((status) => {

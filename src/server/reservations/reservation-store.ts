@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { BookedReservation } from '../../booking/availability';
 import { holdBlocks } from '../../booking/hold-blocks';
 import type { Database } from '../db/schema';
@@ -21,20 +21,46 @@ export async function reservationsOn(db: Db, date: string): Promise<AdminReserva
   return rows.map(toAdminReservation);
 }
 
-/** What the booking rules need of a date's reservations: which tables each holds, when, and for how many. */
+/**
+ * What the booking rules need of a date's reservations: which tables each holds, when, and for how many; and the
+ * host's seat blocks, as holders of no party (`blocked`), which nothing is offered or assigned over.
+ */
 export async function bookedOn(db: Db, date: string): Promise<BookedReservation[]> {
+  // One read for both (the availability's hot path): the reservations, and the blocks that cover the date.
   const rows = await db
     .selectFrom('reservations')
-    .select(['id', 'tableIds', 'startTime', 'endTime', 'heldUntil', 'partySize'])
+    .select((eb) => [
+      'id',
+      'tableIds',
+      'startTime',
+      // A party finished early holds its tables only until they were freed (service/set-service-status.ts).
+      eb.fn.coalesce('heldUntil', 'endTime').as('endTime'),
+      'partySize',
+      sql<number>`0`.as('blocked'),
+    ])
     .where('reservationDate', '=', date)
+    .unionAll(
+      db
+        .selectFrom('seat_blocks')
+        .select([
+          sql<string>`'block:' || id`.as('id'),
+          'tableIds',
+          'startTime',
+          'endTime',
+          sql<number>`0`.as('partySize'),
+          sql<number>`1`.as('blocked'),
+        ])
+        .where('firstDate', '<=', date)
+        .where('lastDate', '>=', date),
+    )
     .execute();
   return rows.map((row) => ({
     id: row.id,
     tableIds: JSON.parse(row.tableIds) as string[],
     startTime: Number(row.startTime),
-    // A party finished early holds its tables only until they were freed (service/set-service-status.ts).
-    endTime: Number(row.heldUntil ?? row.endTime),
+    endTime: Number(row.endTime),
     partySize: Number(row.partySize),
+    ...(Number(row.blocked) === 1 ? { blocked: true } : {}),
   }));
 }
 
@@ -132,12 +158,14 @@ export async function insertReservation(
   ownerId: string | null,
   /** A guest's booking: the network it came from (fair-use-checks.ts); the admin's record none. */
   mark: { bookedFrom: string; bookedByNewAccount: number } | undefined,
+  /** The admin chose its tables: a seat block on them gives way (writeHolds). */
+  overBlocks = false,
 ): Promise<void> {
   await trx
     .insertInto('reservations')
     .values({ ...reservation, ...mark, userId: ownerId, tableIds: JSON.stringify(reservation.tableIds) })
     .execute();
-  await writeHolds(trx, reservation);
+  await writeHolds(trx, reservation, null, overBlocks);
 }
 
 /**
@@ -176,10 +204,21 @@ export async function writeHolds(
   trx: Transaction<Database>,
   reservation: Reservation,
   heldUntil: number | null = null,
+  /** The admin chose these tables over a seat block: the block lets go of them for this reservation's time. */
+  overBlocks = false,
 ): Promise<void> {
   await trx.deleteFrom('table_holds').where('reservationId', '=', reservation.id).execute();
   const end = heldUntil === null ? reservation.endTime : Math.min(heldUntil, reservation.endTime);
   const blocks = end > reservation.startTime ? holdBlocks(reservation.startTime, end) : [];
+  if (overBlocks && blocks.length) {
+    await trx
+      .deleteFrom('table_holds')
+      .where('blockId', 'is not', null)
+      .where('reservationDate', '=', reservation.reservationDate)
+      .where('tableId', 'in', reservation.tableIds)
+      .where('blockStart', 'in', blocks)
+      .execute();
+  }
   await insertHolds(trx, reservation, blocks);
 }
 

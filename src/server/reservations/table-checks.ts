@@ -52,7 +52,9 @@ export function checkChosenTables({
   const { partySize } = booking;
   if (!seatsEnough(seats, partySize))
     throw new AppError('not_enough_seats', tableMessages.seatsTooFew(seats, partySize));
-  const free = new Set(freeTables(picked as Table[], booked, booking, excludeId).map((table) => table.id));
+  // The admin may choose a table the host blocked: the block gives way to this reservation (writeHolds).
+  const parties = booked.filter((held) => !held.blocked);
+  const free = new Set(freeTables(picked as Table[], parties, booking, excludeId).map((table) => table.id));
   if (chosen.some((id) => !free.has(id))) throw new AppError('slot_taken', bookingMessages.slotTaken);
 }
 

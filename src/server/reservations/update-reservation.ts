@@ -74,7 +74,8 @@ export async function updateReservation({
         }
         next.updatedAt = deps.now().toISOString();
         const heldUntil = await updateReservationRow(trx, next, mark, whenChanged);
-        if (needsTables) await writeHolds(trx, next, heldUntil);
+        // Tables the admin chose may be over a seat block, which gives way.
+        if (needsTables) await writeHolds(trx, next, heldUntil, requestedTables !== undefined);
         await recordEdit(trx, { current, next, actor });
         return { next, previousDate: current.reservationDate, changed: true };
       }),

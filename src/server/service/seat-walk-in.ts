@@ -87,7 +87,7 @@ function seatOnce({
       createdAt: stamp,
       updatedAt: stamp,
     };
-    await insertWalkIn(trx, reservation);
+    await insertWalkIn(trx, reservation, Boolean(input.tableIds));
     await recordActivity(trx, {
       subject: { type: 'reservation', id, date: today },
       at: stamp,

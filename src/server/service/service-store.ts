@@ -23,8 +23,15 @@ export async function writeServiceStep(
     .execute();
 }
 
-/** A walk-in: a reservation of no account and no email, seated as it is made, with its table holds. */
-export async function insertWalkIn(trx: Transaction<Database>, reservation: Reservation): Promise<void> {
+/**
+ * A walk-in: a reservation of no account and no email, seated as it is made, with its table holds (over a seat block
+ * when the host chose those tables).
+ */
+export async function insertWalkIn(
+  trx: Transaction<Database>,
+  reservation: Reservation,
+  overBlocks: boolean,
+): Promise<void> {
   await trx
     .insertInto('reservations')
     .values({
@@ -35,7 +42,7 @@ export async function insertWalkIn(trx: Transaction<Database>, reservation: Rese
       seatedAt: reservation.createdAt,
     })
     .execute();
-  await writeHolds(trx, reservation);
+  await writeHolds(trx, reservation, null, overBlocks);
 }
 
 /**

@@ -9,4 +9,6 @@ export const adminKeys = {
   backups: ['admin', 'backups'] as const,
   print: (date: string | null, text: string) => ['admin', 'print', date, text] as const,
   history: (id: string) => ['admin', 'history', id] as const,
+  allBlocks: ['admin', 'blocks'] as const,
+  blocks: (date: string) => [...adminKeys.allBlocks, date] as const,
 };

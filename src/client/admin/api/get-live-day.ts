@@ -49,6 +49,8 @@ export function useLiveDay(date: string | null) {
       });
       source.addEventListener('paused', () => setState('paused'));
       source.addEventListener('settings', onSettingsChanged);
+      // The host blocked seats or let them go on this date (on this or another device): its blocks are read again.
+      source.addEventListener('blocks', () => void queryClient.invalidateQueries({ queryKey: adminKeys.blocks(date) }));
       source.addEventListener('error', () => {
         setState('reconnecting');
         // An answer other than a stream (a 503 while the database is down, a 401 once signed out) ends
