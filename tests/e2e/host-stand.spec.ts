@@ -68,6 +68,12 @@ test('the host marks parties Arrived, Seated, Finished and No-show; a second adm
   await expect(history.nth(2)).toContainText(`Seated to Finished`);
   await expect(history.nth(2)).toContainText(ADMIN.email);
 
+  // The timeline: a bar per party with its status in words; a bar takes the host to the party's card.
+  const timeline = host.getByRole('region', { name: 'Timeline, by table' });
+  await expect(timeline.getByRole('button', { name: /table 3: 4 · Early Party · Finished/ })).toBeVisible();
+  await timeline.getByRole('button', { name: /Missing Party · No-show/ }).click();
+  await expect(cardIn(host, 'Missing Party')).toBeFocused();
+
   const results = await new AxeBuilder({ page: host }).analyze();
   expect(results.violations).toEqual([]);
   // Nothing overflows sideways on the phone or the tablet.

@@ -58,6 +58,10 @@ test('"Seat a walk-in" seats a party of 2 with no email; a table a party just le
   const door = host.getByRole('article', { name: /Door Party/ });
   await expect(door.getByText(/^(Booked|Arrived|Seated|Finished|No-show)$/)).toHaveText('Seated');
   await expect(door.getByText('None (walk-in)')).toBeVisible();
+  // Today's timeline: the walk-in's bar, and a line at now.
+  const timeline = host.getByRole('region', { name: 'Timeline, by table' });
+  await expect(timeline.getByRole('button', { name: /table 8: 2 · Door Party · Seated/ })).toBeVisible();
+  await expect(timeline.getByText(/^Now, \d{1,2}:\d{2} [AP]M$/)).toBeAttached();
 
   // Every table is taken now; the party at table 6 leaves, and the next walk-in has it from the next half hour.
   const leaving = host.getByRole('article', { name: /Leaving Party/ });
@@ -113,6 +117,9 @@ test("a block hides its tables' times from a guest's form at once, and letting i
   await expect(host.getByRole('region', { name: 'Table Layout' }).getByText('Blocked 7:00 PM - 9:00 PM')).toHaveCount(
     6,
   );
+  await expect(
+    host.getByRole('region', { name: 'Timeline, by table' }).getByText('Blocked: held for regulars'),
+  ).toHaveCount(6);
   expect(
     await host.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
   ).toBeLessThanOrEqual(0);

@@ -5,6 +5,7 @@ import { formatLongDate, partyLabel, timeRange } from '../reservation-ui/format'
 import type { AdminReservation } from '../../shared/reservation';
 import * as adminMessages from '../../shared/messages/admin';
 import { ReservationHistory } from './reservation-history';
+import { cardId } from './card-id';
 import { partyName } from './party-name';
 import { ServiceStatusControl } from './service-status-control';
 
@@ -32,6 +33,8 @@ export function AdminReservationCard({
   const multipleTables = r.seatType === 'table' && r.tableIds.length > 1;
   return (
     <article
+      id={cardId(r.id)}
+      tabIndex={-1}
       className="rounded-lg bg-white p-4 shadow-sm"
       aria-label={`${partyName(r)}, ${formatLongDate(r.reservationDate)} ${timeRange(r.startTime, r.endTime)}`}
     >

@@ -10,6 +10,7 @@ import { useLiveDay, type StreamState } from './api/get-live-day';
 import { useTables } from './api/get-tables';
 import { useBlocks } from './api/seat-blocks';
 import { SeatBlocks } from './seat-blocks';
+import { Timeline } from './timeline';
 
 /** The dashboard's date view: one day's reservations, live (SPEC section 2, Search by Date); today by default. */
 export function useDateView(active: boolean, initialDate?: string | null) {
@@ -35,8 +36,8 @@ const streamText: Record<StreamState, string> = {
 };
 
 /**
- * The date to show, whether its list is live, walk-ins (today), the parties not arrived, the day's floor plan and its
- * blocked seats.
+ * The date to show, whether its list is live, walk-ins (today), the parties not arrived, the day's floor plan, its
+ * timeline and its blocked seats.
  */
 export function DateViewControls({ view }: { view: ReturnType<typeof useDateView> }) {
   const dateId = useId();
@@ -69,6 +70,9 @@ export function DateViewControls({ view }: { view: ReturnType<typeof useDateView
       {date && <LateParties date={date} reservations={view.list} />}
       {date && tables.data && (
         <TableLayout tables={tables.data.tables} reservations={view.list} blocks={blocks.data?.blocks ?? []} />
+      )}
+      {date && tables.data && (
+        <Timeline date={date} tables={tables.data.tables} reservations={view.list} blocks={blocks.data?.blocks ?? []} />
       )}
       {date && tables.data && <SeatBlocks date={date} tables={tables.data.tables} />}
     </>
