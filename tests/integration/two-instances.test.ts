@@ -80,6 +80,48 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server instances on one Postg
     }
   });
 
+  it("a block made through instance A hides its seats from a guest on instance B at once, and reaches B's admin stream", async () => {
+    const a = await startTestServer({ env: OWNER_ENV, now: () => FIXED_NOW });
+    const b = await startTestServer({ env: OWNER_ENV, now: () => FIXED_NOW, shared: a.testDatabase });
+    try {
+      const [host, owner, guest] = [new TestClient(a.url), new TestClient(b.url), new TestClient(b.url)];
+      await host.signIn(OWNER.email, OWNER.password);
+      await owner.signIn(OWNER.email, OWNER.password);
+      await guest.signUp('guest@example.com', 'guest-password-1');
+      const times = async () =>
+        (await guest.api.availability.$get({ query: { date: '2026-11-24', partySize: '2', seatType: 'table' } })).body
+          .times as number[];
+      // B has read the date (and keeps its copy) before the block.
+      expect(await times()).toContain(1900);
+      const events: string[] = [];
+      const stream = await openEventStream(
+        `${b.url}/api/reservations/stream?date=2026-11-24`,
+        owner.cookieHeader(),
+        (event) => events.push(event),
+      );
+      try {
+        await expect.poll(() => events).toContain('snapshot');
+        const blocked = await host.api.blocks.$post({
+          json: {
+            tableIds: ['1', '2', '3', '4', '5', '6'],
+            firstDate: '2026-11-24',
+            startTime: 1900,
+            endTime: 2100,
+            note: 'private party',
+          },
+        });
+        expect(blocked.status).toBe(201);
+        await expect.poll(() => events).toContain('blocks');
+        expect(await times()).toEqual([1700, 1730]);
+      } finally {
+        await stream.close();
+      }
+    } finally {
+      await b.stop();
+      await a.stop();
+    }
+  });
+
   it('a session ended through instance A stops working on instance B at once', async () => {
     const a = await startTestServer();
     const b = await startTestServer({ shared: a.testDatabase });
