@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rangesOverlap } from '../../src/booking/clock';
+import type { SeatBlock } from '../../src/shared/seat-block';
 import { auditBook } from '../support/book-integrity';
 import { TestClient } from '../support/http-client';
 import { OWNER, OWNER_ENV } from '../support/owner';
@@ -14,15 +15,6 @@ import { NO_FAIR_USE_LIMITS, startTestServer, type TestServer } from '../support
 // The clock is Sunday 2026-11-22 at noon in Los Angeles: guests book from Tuesday the 24th.
 
 const FLOOR_RESERVABLE = ['1', '2', '3', '4', '5', '6'];
-
-type Block = {
-  id: string;
-  tableIds: string[];
-  firstDate: string;
-  lastDate: string;
-  startTime: number;
-  endTime: number;
-};
 
 describe('blocked seats', () => {
   let server: TestServer;
@@ -41,7 +33,8 @@ describe('blocked seats', () => {
   });
 
   const block = (json: Record<string, unknown>) => admin.api.blocks.$post({ json: json as never });
-  const blocksOn = async (date: string) => (await admin.api.blocks.$get({ query: { date } })).body.blocks as Block[];
+  const blocksOn = async (date: string) =>
+    (await admin.api.blocks.$get({ query: { date } })).body.blocks as SeatBlock[];
   const bookAs = (client: TestClient, date: string, startTime: number, extra: Record<string, unknown> = {}) =>
     client.api.reservations.$post({ json: bookingBody({ reservationDate: date, startTime, ...extra }) });
 
@@ -56,7 +49,7 @@ describe('blocked seats', () => {
       note: 'held for regulars',
     });
     expect(made.status).toBe(201);
-    const created = made.body.block as Block;
+    const created = made.body.block;
     expect(created).toMatchObject({ lastDate: date, startTime: 1900, endTime: 2100, note: 'held for regulars' });
     // Only the seatings that end by 7:00 PM are left to guests.
     expect((await availableTimes(ann, date)).times).toEqual([1700, 1730]);
@@ -172,7 +165,7 @@ describe('blocked seats', () => {
       expect(bookings.every((answer) => answer.status === 201 || answer.status === 409)).toBe(true);
       if (made.status === 201) {
         // The block won: no party on its seats in its time.
-        const blocked = made.body.block as Block;
+        const blocked = made.body.block;
         const day = (await admin.api.reservations.$get({ query: { date } })).body.reservations as {
           tableIds: string[];
           startTime: number;
