@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { benchAvailability } from './availability';
 import { benchBooking } from './booking';
 import { benchFrontEnd } from './front-end';
+import { benchHostStand } from './host-stand';
 import { benchLiveUpdates } from './live-updates';
 import { benchRelease } from './release';
 import { benchSoak } from './soak';
@@ -11,7 +12,7 @@ import { buildIfStale, foreignCpu, machine, type Figure } from './support';
 
 // `npm run bench`: builds the app if dist/ is missing or stale, runs each measurement against the
 // production build, prints one table of figures against their targets, and writes the same figures to
-// bench/results/latest.json (gitignored). BENCH_ONLY=availability,booking,live,release,soak,front-end,start-up
+// bench/results/latest.json (gitignored). BENCH_ONLY=availability,booking,live,host-stand,release,soak,front-end,start-up
 // runs a subset (the soak takes 5 minutes a database; BENCH_SOAK_SECONDS shortens it); BENCH_POSTGRES_URL
 // names the PostgreSQL server to create throwaway databases on.
 
@@ -23,6 +24,7 @@ const measurements: Record<string, () => Promise<Figure[]>> = {
   availability: benchAvailability,
   booking: async () => [...(await benchBooking('sqlite')), ...(await benchBooking('postgres'))],
   live: async () => [...(await benchLiveUpdates('sqlite')), ...(await benchLiveUpdates('postgres'))],
+  'host-stand': async () => [...(await benchHostStand('sqlite')), ...(await benchHostStand('postgres'))],
   release: benchRelease,
   soak: benchSoak,
   'front-end': benchFrontEnd,

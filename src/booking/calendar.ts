@@ -45,9 +45,13 @@ function utcMidnight(isoDate: string, years = 0, days = 0): Date {
 
 const isoDateOf = (date: Date) => date.toISOString().slice(0, 10);
 
-/** US English long form, e.g. 'November 22, 2026'. */
+/** US English long form, e.g. 'November 22, 2026' (with a kept format: the admin's busy night writes hundreds). */
 export const formatLongDate = (isoDate: string): string =>
-  utcMidnight(isoDate).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+  cachedFormat(
+    dateFormats,
+    'long',
+    () => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }),
+  ).format(utcMidnight(isoDate));
 
 /** Day of the week of a YYYY-MM-DD date: 0 Sunday ... 1 Monday ... 6 Saturday. */
 export const weekdayOf = (isoDate: string): number => utcMidnight(isoDate).getUTCDay();

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { formatPhoneInput } from '../../booking/phone';
 import { secondaryButton } from '../components/buttons';
 import { formatLongDate, partyLabel, timeRange } from '../reservation-ui/format';
@@ -20,8 +20,18 @@ interface Props {
   seatsButtonId: string;
 }
 
+/**
+ * One reservation in the admin's lists, drawn again only when it changed or its panel is open: a busy night's
+ * snapshot (every change sends the whole day) leaves the other cards' objects as they were (TanStack Query keeps
+ * what is equal), and the actions' handlers do the same for every drawing.
+ */
+export const AdminReservationCard = memo(
+  AdminReservationCardBody,
+  (before, after) => before.reservation === after.reservation && !before.panel && !after.panel,
+);
+
 /** One reservation in the admin's lists (SPEC section 2, Admin Dashboard). */
-export function AdminReservationCard({
+function AdminReservationCardBody({
   reservation: r,
   onEdit,
   onChangeSeats,

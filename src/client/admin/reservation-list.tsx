@@ -93,7 +93,8 @@ export function ReservationList({ reservations, loading, failed, emptyMessage, s
         ) : (
           <ul className="grid gap-3 lg:grid-cols-2">
             {reservations.map((reservation) => (
-              <li key={reservation.id}>
+              // A card out of view is not laid out or painted until it nears it: a night of 200 cards stays quick.
+              <li key={reservation.id} className="[contain-intrinsic-size:auto_18rem] [content-visibility:auto]">
                 <AdminReservationCard
                   reservation={reservation}
                   onEdit={() => openPanel({ kind: 'edit', id: reservation.id })}
