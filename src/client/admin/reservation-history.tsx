@@ -62,7 +62,6 @@ export function historyText(line: HistoryLine): string {
 export function ReservationHistory({ reservationId }: { reservationId: string }) {
   const [open, setOpen] = useState(false);
   const listId = useId();
-  const history = useReservationHistory(reservationId, open);
   return (
     <div className="mt-2 text-sm">
       <button
@@ -74,30 +73,36 @@ export function ReservationHistory({ reservationId }: { reservationId: string })
       >
         {open ? 'Hide history' : 'History'}
       </button>
-      {open && (
-        <div id={listId}>
-          {history.isPending ? (
-            <p className="text-stone-600">Loading history…</p>
-          ) : history.isError ? (
-            <p role="alert" className="text-red-800">
-              The history could not be loaded. Please try again.
-            </p>
-          ) : history.data.history.length === 0 ? (
-            <p className="text-stone-600">Nothing recorded yet: this reservation was made before history was kept.</p>
-          ) : (
-            <ol className="space-y-1">
-              {history.data.history.map((line, index) => (
-                <li key={index} className="border-l-2 border-stone-300 pl-3">
-                  <span className="text-stone-900">{historyText(line)}</span>
-                  <span className="text-stone-600">
-                    {' '}
-                    · {dateAndTimeAt(line.at)} · {line.by}
-                  </span>
-                </li>
-              ))}
-            </ol>
-          )}
-        </div>
+      {/* Its read is made only once opened: a night's list has hundreds of cards. */}
+      {open && <HistoryLines id={listId} reservationId={reservationId} />}
+    </div>
+  );
+}
+
+function HistoryLines({ id, reservationId }: { id: string; reservationId: string }) {
+  const history = useReservationHistory(reservationId, true);
+  return (
+    <div id={id}>
+      {history.isPending ? (
+        <p className="text-stone-600">Loading history…</p>
+      ) : history.isError ? (
+        <p role="alert" className="text-red-800">
+          The history could not be loaded. Please try again.
+        </p>
+      ) : history.data.history.length === 0 ? (
+        <p className="text-stone-600">Nothing recorded yet: this reservation was made before history was kept.</p>
+      ) : (
+        <ol className="space-y-1">
+          {history.data.history.map((line, index) => (
+            <li key={index} className="border-l-2 border-stone-300 pl-3">
+              <span className="text-stone-900">{historyText(line)}</span>
+              <span className="text-stone-600">
+                {' '}
+                · {dateAndTimeAt(line.at)} · {line.by}
+              </span>
+            </li>
+          ))}
+        </ol>
       )}
     </div>
   );

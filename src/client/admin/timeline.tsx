@@ -4,7 +4,7 @@ import type { Table } from '../../booking/restaurant-settings';
 import type { AdminReservation } from '../../shared/reservation';
 import { isWholeDay, type SeatBlock } from '../../shared/seat-block';
 import { SERVICE_STATUS_LABELS } from '../../shared/service-status';
-import { cardId } from './card-id';
+import { openCard } from './card-id';
 import { partyName } from './party-name';
 import { useRestaurantNow } from './restaurant-time';
 import { STATUS_COLOURS } from './service-status-control';
@@ -104,13 +104,6 @@ export function Timeline({
       </div>
     </section>
   );
-}
-
-/** A party's card in the date view's list, brought into view with the focus on it (where its marks are). */
-function openCard(id: string) {
-  const card = document.getElementById(cardId(id));
-  card?.scrollIntoView({ block: 'center' });
-  card?.focus({ preventScroll: true });
 }
 
 /** One table's row: its blocks, hatched, under its parties' bars. */
