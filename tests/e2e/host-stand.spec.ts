@@ -114,3 +114,51 @@ test('a party still Booked 15 minutes into its seating today is listed as not ar
   ).toHaveText('Arrived');
   await host.context().close();
 });
+
+test('a long night draws its first cards at once and the rest as the host scrolls; a timeline bar draws the card it leads to', async ({
+  browser,
+  isMobile,
+}) => {
+  const date = addDays(todayIn('America/Los_Angeles'), -2);
+  // Seven tables at four seatings: 28 parties, more than the 24 cards drawn at first.
+  const parties = Array.from({ length: 28 }, (_, i) => ({
+    name: `Night Party ${i + 1}`,
+    startTime: [1700, 1830, 2000, 2130][Math.floor(i / 7)]!,
+    tableIds: [String((i % 7) + 1)],
+    partySize: 2,
+  }));
+  await bookPastParties(own.database, date, parties);
+  const host = await adminPage(browser, isMobile);
+  await openDay(host, date);
+  const cards = host.getByRole('article', { name: /^Night Party/ });
+  await expect(cards).toHaveCount(24);
+  await expect(host.getByText('Showing 24 of 28 reservations; more appear as you scroll.')).toBeAttached();
+
+  // A bar of a party not drawn yet draws it, with every card before it, and takes the focus there.
+  let notDrawn = '';
+  for (const party of parties.slice(21))
+    if ((await host.getByRole('article', { name: new RegExp(`^${party.name},`) }).count()) === 0) notDrawn = party.name;
+  expect(notDrawn).not.toBe('');
+  await host
+    .getByRole('region', { name: 'Timeline, by table' })
+    .getByRole('button', { name: new RegExp(`: 2 · ${notDrawn} · Booked`) })
+    .click();
+  await expect(host.getByRole('article', { name: new RegExp(`^${notDrawn},`) })).toBeFocused();
+  expect(await cards.count()).toBeGreaterThan(24);
+
+  // Anew: scrolling to the end of the list draws the rest.
+  await openDay(host, date);
+  await expect(cards).toHaveCount(24);
+  await host.getByRole('button', { name: 'Show all 28' }).scrollIntoViewIfNeeded();
+  await expect(cards).toHaveCount(28);
+  await expect(host.getByRole('button', { name: 'Show all 28' })).toHaveCount(0);
+
+  // The keyboard reaching the end's button draws the rest too, and the focus moves on to the first card drawn.
+  await openDay(host, date);
+  await expect(cards).toHaveCount(24);
+  await host.getByRole('button', { name: 'Show all 28' }).focus();
+  await expect(cards).toHaveCount(28);
+  await expect(cards.nth(24)).toBeFocused();
+  expect(await new AxeBuilder({ page: host }).analyze().then((result) => result.violations)).toEqual([]);
+  await host.context().close();
+});

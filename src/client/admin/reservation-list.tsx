@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { changedFields } from '../../booking/editable-fields';
 import * as adminMessages from '../../shared/messages/admin';
@@ -8,10 +8,12 @@ import * as myReservationsMessages from '../../shared/messages/my-reservations';
 import type { AdminReservation } from '../../shared/reservation';
 import { userMessage } from '../api/api-client';
 import { Banner, type BannerMessage } from '../components/banner';
+import { secondaryButton } from '../components/buttons';
 import { Spinner } from '../components/spinner';
 import { toFormValues } from '../reservation-ui/form-values';
 import { ReservationForm } from '../reservation-ui/reservation-form';
 import { AdminReservationCard } from './admin-reservation-card';
+import { useCardsShown } from './cards-shown';
 import { CancelDialog } from './cancel-dialog';
 import { ChangeSeatsPanel } from './change-seats-panel';
 import { useCancelReservation, useUpdateReservation } from '../reservation-ui/use-reservation-writes';
@@ -91,22 +93,21 @@ export function ReservationList({ reservations, loading, failed, emptyMessage, s
         ) : reservations.length === 0 ? (
           <p className="text-stone-700">{emptyMessage}</p>
         ) : (
-          <ul className="grid gap-3 lg:grid-cols-2">
-            {reservations.map((reservation) => (
-              // A card out of view is not laid out or painted until it nears it: a night of 200 cards stays quick.
-              <li key={reservation.id} className="[contain-intrinsic-size:auto_18rem] [content-visibility:auto]">
-                <AdminReservationCard
-                  reservation={reservation}
-                  onEdit={() => openPanel({ kind: 'edit', id: reservation.id })}
-                  onChangeSeats={() => openPanel({ kind: 'seats', id: reservation.id })}
-                  onCancel={() => setCancelling(reservation)}
-                  panel={panelOf(reservation)}
-                  editButtonId={openerId({ kind: 'edit', id: reservation.id })}
-                  seatsButtonId={openerId({ kind: 'seats', id: reservation.id })}
-                />
-              </li>
-            ))}
-          </ul>
+          <Cards
+            reservations={reservations}
+            keepShown={openSeatsFor}
+            card={(reservation) => (
+              <AdminReservationCard
+                reservation={reservation}
+                onEdit={() => openPanel({ kind: 'edit', id: reservation.id })}
+                onChangeSeats={() => openPanel({ kind: 'seats', id: reservation.id })}
+                onCancel={() => setCancelling(reservation)}
+                panel={panelOf(reservation)}
+                editButtonId={openerId({ kind: 'edit', id: reservation.id })}
+                seatsButtonId={openerId({ kind: 'seats', id: reservation.id })}
+              />
+            )}
+          />
         )}
       </section>
       {cancelling && (
@@ -115,6 +116,42 @@ export function ReservationList({ reservations, loading, failed, emptyMessage, s
           onNo={() => setCancelling(null)}
           onYes={() => cancel.mutate(cancelling.id)}
         />
+      )}
+    </>
+  );
+}
+
+/** The cards drawn so far (cards-shown.ts), and below them how many are left, with a button to draw them all. */
+function Cards({
+  reservations,
+  keepShown,
+  card,
+}: {
+  reservations: AdminReservation[];
+  keepShown: string | undefined;
+  card: (reservation: AdminReservation) => ReactNode;
+}) {
+  const ids = useMemo(() => reservations.map((reservation) => reservation.id), [reservations]);
+  const { shown, end, showAll } = useCardsShown(ids, keepShown);
+  return (
+    <>
+      <ul className="grid gap-3 lg:grid-cols-2">
+        {reservations.slice(0, shown).map((reservation) => (
+          // A card out of view is not laid out or painted until it nears it.
+          <li key={reservation.id} className="[contain-intrinsic-size:auto_18rem] [content-visibility:auto]">
+            {card(reservation)}
+          </li>
+        ))}
+      </ul>
+      {shown < reservations.length && (
+        <div ref={end} className="flex flex-wrap items-center gap-3 text-sm text-stone-700">
+          <p>
+            Showing {shown} of {reservations.length} reservations; more appear as you scroll.
+          </p>
+          <button type="button" className={secondaryButton} onClick={showAll}>
+            Show all {reservations.length}
+          </button>
+        </div>
       )}
     </>
   );
