@@ -15,7 +15,9 @@ import { ADMIN, CHROMIUM, CHROMIUM_FLAGS, percentile, signedInAdmin, TIME_ZONE, 
 // The host stand on a full night (issue 30): today with 200 reservations and 20 seat blocks, written straight into
 // the book (most of today's seatings have begun, and nobody can book those).
 // - Render: the admin's date view moves from an empty date to the full one; the renderer's main-thread tasks from
-//   the change to the last bar drawn are summed from a Chromium trace (the timeline, the list and the layout).
+//   the change to the frame that drew the last bar are summed from a Chromium trace (the timeline, the list's first
+//   cards, the layout). The page changes the date and watches for the bar itself: Playwright's own typing and
+//   polling would be counted too.
 // - Status change: the host marks a party through the API; a second admin's open page shows the new status.
 //   From the request sent to the status shown, one at a time, Arrived and back.
 // BENCH_TRACE_DEBUG=1 prints where the render's main-thread time went, by trace event.
@@ -59,7 +61,7 @@ export async function benchHostStand(dialect: 'sqlite' | 'postgres'): Promise<Fi
           unit: 'ms',
           target: '< 200 ms',
           met: renderMs < 200,
-          note: 'Chromium trace, renderer main thread, from the date change to the last bar drawn',
+          note: 'Chromium trace, renderer main thread, from the date change to the frame that drew the last bar',
         },
         {
           section,
@@ -146,16 +148,38 @@ async function renderTime(page: Page, url: string, date: string): Promise<number
   await page.getByText('No seats are blocked on this date.').waitFor();
   const browser = page.context().browser()!;
   await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'blink.user_timing'] });
-  await page.evaluate(() => performance.mark('date-changed'));
-  await page.getByLabel('Date', { exact: true }).fill(date);
-  await page.waitForFunction(
-    (count) =>
-      document.querySelectorAll('[aria-label="Timeline, by table"] button').length >= count &&
-      document.body.textContent?.includes('Blocked: late hold 20'),
-    RESERVATIONS,
-    { polling: 'raf', timeout: 20_000 },
-  );
-  await page.evaluate(() => performance.mark('drawn'));
+  // The page itself changes the date and, at each frame, looks for the last bar, marking both moments: Playwright's
+  // typing and polling run on the page's main thread too (its polling script alone is a tenth of the figure).
+  // (A string: tsx would wrap the named functions of a function passed here in a helper the page lacks.)
+  await page.evaluate(`
+    window.benchDrawn = new Promise((resolve, reject) => {
+      setTimeout(() => reject(new Error('the timeline was not drawn within 20 s')), 20000);
+      const timeline = '[aria-label="Timeline, by table"]';
+      const drawn = () =>
+        document.querySelectorAll(timeline + ' button').length >= ${RESERVATIONS} &&
+        [...document.querySelectorAll(timeline + ' span')].some((span) => span.textContent === 'Blocked: late hold ${BLOCKS}');
+      // Looked for in a frame's callback, before that frame's layout and paint: the mark waits for them.
+      const look = () => {
+        if (!drawn()) return requestAnimationFrame(look);
+        setTimeout(() => {
+          performance.mark('drawn');
+          resolve();
+        });
+      };
+      requestAnimationFrame(look);
+    });
+    undefined; // (else the evaluation would wait for the promise)
+  `);
+  await page.getByLabel('Date', { exact: true }).evaluate((input: HTMLInputElement, value) => {
+    performance.mark('date-changed');
+    // As a date picker does: the new value, then the input event React listens to; in a task of its own, which
+    // begins after the mark, so that its work is counted.
+    setTimeout(() => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+  }, date);
+  await page.evaluate(() => (window as unknown as { benchDrawn: Promise<void> }).benchDrawn);
   const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
   return mainThreadMs(trace.traceEvents);
 }
