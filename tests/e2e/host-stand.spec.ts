@@ -73,6 +73,13 @@ test('the host marks parties Arrived, Seated, Finished and No-show; a second adm
   await expect(timeline.getByRole('button', { name: /table 3: 4 · Early Party · Finished/ })).toBeVisible();
   await timeline.getByRole('button', { name: /Missing Party · No-show/ }).click();
   await expect(cardIn(host, 'Missing Party')).toBeFocused();
+  // The table layout says each party's mark by its time, and the time leads to the card.
+  const layout = host.getByRole('region', { name: 'Table Layout' });
+  await expect(layout.getByRole('listitem').filter({ hasText: /^5:00 PM - 6:30 PM/ })).toHaveText(
+    '5:00 PM - 6:30 PM · Finished',
+  );
+  await layout.getByRole('link', { name: '5:00 PM - 6:30 PM, Early Party: open the card' }).click();
+  await expect(cardIn(host, 'Early Party')).toBeFocused();
 
   const results = await new AxeBuilder({ page: host }).analyze();
   expect(results.violations).toEqual([]);

@@ -1,13 +1,16 @@
 import { byTableNumber } from '../../booking/assign-tables';
 import type { Table } from '../../booking/restaurant-settings';
-import type { Reservation } from '../../shared/reservation';
+import type { AdminReservation } from '../../shared/reservation';
 import { isWholeDay, type SeatBlock } from '../../shared/seat-block';
+import { SERVICE_STATUS_LABELS } from '../../shared/service-status';
 import { timeRange } from '../reservation-ui/format';
 import type { TableLocation } from '../../shared/seat-types';
+import { cardId, openCard } from './card-id';
+import { partyName } from './party-name';
 
 /**
  * The day's floor plan: every table with its seats and the times it is booked (SPEC section 2), and when the host
- * blocked it.
+ * blocked it. A time leads to its party's card, where the marks are, and says the party's mark once it has one.
  */
 export function TableLayout({
   tables,
@@ -15,7 +18,7 @@ export function TableLayout({
   blocks,
 }: {
   tables: Table[];
-  reservations: Reservation[];
+  reservations: AdminReservation[];
   blocks: SeatBlock[];
 }) {
   const bookings = (id: string) =>
@@ -52,7 +55,22 @@ export function TableLayout({
                   {!table.isReservable && <p className="text-xs text-stone-600">Not reservable online</p>}
                   <ul className="mt-1 space-y-0.5 text-xs text-stone-800">
                     {booked.map((r) => (
-                      <li key={r.id}>{timeRange(r.startTime, r.endTime)}</li>
+                      <li key={r.id}>
+                        <a
+                          href={`#${cardId(r.id)}`}
+                          aria-label={`${timeRange(r.startTime, r.endTime)}, ${partyName(r)}: open the card`}
+                          className="underline decoration-stone-400 underline-offset-2 hover:text-stone-950"
+                          onClick={(event) => {
+                            event.preventDefault();
+                            openCard(r.id);
+                          }}
+                        >
+                          {timeRange(r.startTime, r.endTime)}
+                        </a>
+                        {r.service.status !== 'booked' && (
+                          <span className="font-semibold"> · {SERVICE_STATUS_LABELS[r.service.status]}</span>
+                        )}
+                      </li>
                     ))}
                     {blocksOf(table.id).map((block) => (
                       <li key={block.id} className="font-semibold text-stone-700">
