@@ -3,7 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 import { addDays, todayIn } from '../../src/booking/calendar';
 import { hhmmToMinutes, minutesToHhmm } from '../../src/booking/clock';
 import { clockIn } from '../../src/booking/wall-clock';
-import { ADMIN } from './support/e2e-env';
+import { ADMIN, openDate } from './support/e2e-env';
 import { openLiveDay, signedInAdmin } from './support/host-stand';
 import { expect, test } from './support/fixtures';
 import { useOwnApp } from './support/own-app';
@@ -122,15 +122,16 @@ test('a party still Booked 15 minutes into its seating today is listed as not ar
   await host.context().close();
 });
 
-test('a long night draws its first cards at once and the rest as the host scrolls; a timeline bar draws the card it leads to', async ({
+test('a long night draws its first cards at once and the rest as the host goes down the list; a drawn card stays drawn', async ({
   browser,
   isMobile,
 }) => {
-  const date = addDays(todayIn('America/Los_Angeles'), -2);
-  // Seven tables at four seatings: 28 parties, more than the 24 cards drawn at first.
-  const parties = Array.from({ length: 28 }, (_, i) => ({
+  const date = openDate(20);
+  // Seven tables at eight seatings: 56 parties, more than twice the 24 cards drawn at a time.
+  const seatings = [1100, 1230, 1400, 1530, 1700, 1830, 2000, 2130];
+  const parties = Array.from({ length: 56 }, (_, i) => ({
     name: `Night Party ${i + 1}`,
-    startTime: [1700, 1830, 2000, 2130][Math.floor(i / 7)]!,
+    startTime: seatings[Math.floor(i / 7)]!,
     tableIds: [String((i % 7) + 1)],
     partySize: 2,
   }));
@@ -139,33 +140,49 @@ test('a long night draws its first cards at once and the rest as the host scroll
   await openDay(host, date);
   const cards = host.getByRole('article', { name: /^Night Party/ });
   await expect(cards).toHaveCount(24);
-  await expect(host.getByText('Showing 24 of 28 reservations; more appear as you scroll.')).toBeAttached();
+  await expect(host.getByText('Showing 24 of 56 reservations; more appear as you scroll.')).toBeAttached();
+
+  // The keyboard reaching the end's button brings the end into view, which draws the next cards before it: the focus
+  // moves on to the first of them, and the host goes on down the list in order.
+  await host.getByRole('button', { name: 'Show all 56' }).focus();
+  await expect(cards).toHaveCount(48);
+  await expect(cards.nth(24)).toBeFocused();
+
+  // A party booked meanwhile for 5 PM lands above the last card drawn: that card stays drawn.
+  const lastDrawn = (await cards.nth(47).getAttribute('aria-label'))!.split(',')[0]!;
+  const booked = await host.request.post(`${own.app.url}/api/reservations`, {
+    headers: { origin: own.app.url },
+    data: {
+      name: 'Live Party',
+      phoneNumber: '555-010-0199',
+      reservationDate: date,
+      partySize: 2,
+      seatType: 'counter',
+      startTime: 1700,
+      reminderEmail: ADMIN.email,
+    },
+  });
+  expect(booked.status()).toBe(201);
+  await expect(host.getByRole('article', { name: /^Live Party,/ })).toBeAttached();
+  await expect(host.getByRole('article', { name: new RegExp(`^${lastDrawn},`) })).toBeAttached();
+  await expect(cards).toHaveCount(48);
 
   // A bar of a party not drawn yet draws it, with every card before it, and takes the focus there.
-  let notDrawn = '';
-  for (const party of parties.slice(21))
-    if ((await host.getByRole('article', { name: new RegExp(`^${party.name},`) }).count()) === 0) notDrawn = party.name;
-  expect(notDrawn).not.toBe('');
   await host
     .getByRole('region', { name: 'Timeline, by table' })
-    .getByRole('button', { name: new RegExp(`: 2 · ${notDrawn} · Booked`) })
+    .getByRole('button', { name: /: 2 · Night Party 56 · Booked/ })
     .click();
-  await expect(host.getByRole('article', { name: new RegExp(`^${notDrawn},`) })).toBeFocused();
-  expect(await cards.count()).toBeGreaterThan(24);
+  await expect(host.getByRole('article', { name: /^Night Party 56,/ })).toBeFocused();
+  await expect(cards).toHaveCount(56);
+  await expect(host.getByRole('button', { name: /^Show all/ })).toHaveCount(0);
 
-  // Anew: scrolling to the end of the list draws the rest.
+  // Anew: scrolling to the end of the list draws the next cards, each time.
   await openDay(host, date);
   await expect(cards).toHaveCount(24);
-  await host.getByRole('button', { name: 'Show all 28' }).scrollIntoViewIfNeeded();
-  await expect(cards).toHaveCount(28);
-  await expect(host.getByRole('button', { name: 'Show all 28' })).toHaveCount(0);
-
-  // The keyboard reaching the end's button draws the rest too, and the focus moves on to the first card drawn.
-  await openDay(host, date);
-  await expect(cards).toHaveCount(24);
-  await host.getByRole('button', { name: 'Show all 28' }).focus();
-  await expect(cards).toHaveCount(28);
-  await expect(cards.nth(24)).toBeFocused();
+  await host.getByText(/^Showing 24 of 57 reservations/).scrollIntoViewIfNeeded();
+  await expect(host.getByRole('article')).toHaveCount(48);
+  await host.getByText(/^Showing 48 of 57 reservations/).scrollIntoViewIfNeeded();
+  await expect(host.getByRole('article')).toHaveCount(57);
   expect(await new AxeBuilder({ page: host }).analyze().then((result) => result.violations)).toEqual([]);
   await host.context().close();
 });

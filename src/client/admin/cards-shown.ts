@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { cardId, openCard, REVEAL_CARD } from './card-id';
 
@@ -6,25 +6,30 @@ import { cardId, openCard, REVEAL_CARD } from './card-id';
 export const CARDS_AT_A_TIME = 24;
 
 /**
- * How many of a list's cards are drawn. A night of 200 parties would take the tablet a third of a second to draw
- * whole (docs/benchmarks.md, the host stand), and the host sees a handful at a time: the first cards are drawn at
- * once, the next as the end of the list nears the screen (or all, from the list's button), and none is ever taken
- * away, so nothing typed into an open card is lost. A card asked for from elsewhere (a timeline bar, a link to its
- * Change Seats) is drawn with those before it.
+ * Which of a list's cards are drawn: the first ones up to the last card that must stay. A night of 200 parties took
+ * the tablet a third of a second to draw whole (docs/benchmarks.md, the host stand), and the host sees a handful at
+ * a time: the first cards are drawn at once, the next as the end of the list nears the screen (or all, from the
+ * list's button). A card once drawn stays drawn wherever the live list moves it (a walk-in seated above it, an edit
+ * that moves it down), so an open card never loses what was typed into it, nor the focus. `keep` names cards that
+ * must be drawn besides (a card with an open panel, a Change Seats link's); a card asked for from elsewhere (a
+ * timeline bar, a time in the table layout) is drawn with those before it.
  */
-export function useCardsShown(ids: string[], keepShown: string | undefined) {
-  const [count, setCount] = useState(CARDS_AT_A_TIME);
+export function useCardsShown(ids: string[], keep: (string | undefined)[]) {
+  const [drawn, setDrawn] = useState<ReadonlySet<string>>(() => new Set(ids.slice(0, CARDS_AT_A_TIME)));
   const end = useRef<HTMLDivElement>(null);
-  const shown = Math.min(ids.length, Math.max(count, (keepShown ? ids.indexOf(keepShown) : -1) + 1));
+  const position = useMemo(() => new Map(ids.map((id, index) => [id, index])), [ids]);
+  let last = Math.min(ids.length, CARDS_AT_A_TIME) - 1;
+  for (const id of [...drawn, ...keep]) if (id) last = Math.max(last, position.get(id) ?? -1);
+  const shown = last + 1;
   const more = shown < ids.length;
 
-  // The end of the list (its button) goes once every card is drawn: if it had the focus (the keyboard reached it),
-  // the focus moves on to the first card drawn.
+  // The keyboard on the end's button (its focus brought the end into view) moves on to the first card drawn: the
+  // cards drawn come before the button, and the host goes on through the list in order.
   const drawUpTo = (wanted: number) => {
     const next = ids[shown];
     const hadFocus = end.current?.contains(document.activeElement);
-    flushSync(() => setCount(wanted));
-    if (hadFocus && !end.current && next) document.getElementById(cardId(next))?.focus();
+    flushSync(() => setDrawn((before) => new Set([...before, ...ids.slice(0, wanted)])));
+    if (hadFocus && next) document.getElementById(cardId(next))?.focus();
   };
 
   const drawMore = useEffectEvent(() => drawUpTo(shown + CARDS_AT_A_TIME));
@@ -47,8 +52,8 @@ export function useCardsShown(ids: string[], keepShown: string | undefined) {
       const id = (event as CustomEvent<string>).detail;
       const index = ids.indexOf(id);
       if (index < 0) return;
-      flushSync(() => setCount((before) => Math.max(before, index + 1)));
-      openCard(id);
+      flushSync(() => setDrawn((before) => new Set([...before, ...ids.slice(0, index + 1)])));
+      openCard(id, { reveal: false });
     };
     window.addEventListener(REVEAL_CARD, reveal);
     return () => window.removeEventListener(REVEAL_CARD, reveal);

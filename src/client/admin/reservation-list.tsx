@@ -95,7 +95,7 @@ export function ReservationList({ reservations, loading, failed, emptyMessage, s
         ) : (
           <Cards
             reservations={reservations}
-            keepShown={openSeatsFor}
+            keep={[openSeatsFor, panel?.id, cancelling?.id]}
             card={(reservation) => (
               <AdminReservationCard
                 reservation={reservation}
@@ -124,15 +124,16 @@ export function ReservationList({ reservations, loading, failed, emptyMessage, s
 /** The cards drawn so far (cards-shown.ts), and below them how many are left, with a button to draw them all. */
 function Cards({
   reservations,
-  keepShown,
+  keep,
   card,
 }: {
   reservations: AdminReservation[];
-  keepShown: string | undefined;
+  /** Cards drawn whatever else (cards-shown.ts): the open panel's, the cancel dialog's, a link's. */
+  keep: (string | undefined)[];
   card: (reservation: AdminReservation) => ReactNode;
 }) {
   const ids = useMemo(() => reservations.map((reservation) => reservation.id), [reservations]);
-  const { shown, end, showAll } = useCardsShown(ids, keepShown);
+  const { shown, end, showAll } = useCardsShown(ids, keep);
   return (
     <>
       <ul className="grid gap-3 lg:grid-cols-2">
