@@ -23,13 +23,15 @@ import { MB, percentile, TIME_ZONE, withApp, type Figure } from './support';
 // generator in this process on the same 2 cores. Figures: latency of both requests, every answer inside the
 // contract, the book read back from the database, and the server's resident memory.
 //
+// BENCH_RELEASE_SPREAD_MS sets the spread (issue 31 asks for 1 s and 0.5 s beside the 2 s release).
 // Fair use: the app's defaults (each guest books once), except BOOKING_RATE_PER_ADDRESS=0, since every guest
 // here comes from 127.0.0.1 where on the night they come from 2,000 addresses.
 // BENCH_CPU_PROF=<folder> writes a CPU profile of the server during the scenario (from the first arrival to the
 // last answer) into that folder, for whoever looks for where the time goes (bench/cpu-profiler.mjs).
 
 const GUESTS = 2000;
-const SPREAD_MS = 2000;
+/** The arrivals' spread: 2 s by default; BENCH_RELEASE_SPREAD_MS=1000 or 500 for issue 31's faster releases. */
+const SPREAD_MS = Number(process.env.BENCH_RELEASE_SPREAD_MS ?? 2000);
 const TIMEOUT_MS = 30_000;
 /** The issue's targets on SQLite; PostgreSQL is held to twice these and to twice what SQLite measured. */
 const P99_TARGET_MS = 1000;
