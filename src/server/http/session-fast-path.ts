@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { parseCookies } from 'better-call';
 import DataLoader from 'dataloader';
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import type { Auth } from '../auth';
 import type { Database } from '../db/schema';
 import type { Session } from './app-env';
@@ -34,7 +34,7 @@ export interface SessionFastPath {
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
 /** The sessions of these tokens with their users, one row each (none for a token no session has). */
-const readSessions = (db: Kysely<Database>, tokens: readonly string[]) =>
+const sessionsQuery = (db: Kysely<Database>, tokens: readonly string[]) =>
   db
     .selectFrom('session')
     .innerJoin('user', 'user.id', 'session.userId')
@@ -49,10 +49,33 @@ const readSessions = (db: Kysely<Database>, tokens: readonly string[]) =>
       'user.emailVerified',
       'user.image',
     ])
-    .where('session.token', 'in', tokens)
-    .execute();
+    .where('session.token', 'in', tokens);
 
-type SessionRow = Awaited<ReturnType<typeof readSessions>>[number];
+type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionsQuery>['execute']>>[number];
+
+/**
+ * `sessionsQuery`, compiled once for each number of tokens and then run with the tokens as its parameters: its SQL
+ * depends on nothing else, and building and compiling it anew was half the cost of a session read on a release
+ * night (docs/benchmarks.md).
+ */
+function sessionReader(db: Kysely<Database>) {
+  const compiled = new Map<number, CompiledQuery<SessionRow>>();
+  return async (tokens: readonly string[]): Promise<SessionRow[]> => {
+    let query = compiled.get(tokens.length);
+    if (!query) {
+      query = sessionsQuery(db, tokens).compile();
+      // The tokens are its only parameters, in order: anything else would make the reuse below wrong.
+      if (query.parameters.length !== tokens.length || query.parameters.some((value, i) => value !== tokens[i]))
+        throw new Error('the session query has parameters other than its tokens');
+      compiled.set(tokens.length, query);
+    }
+    const withTokens: CompiledQuery<SessionRow> = { ...query, parameters: tokens };
+    return (await db.executeQuery(withTokens)).rows;
+  };
+}
+
+/** Signed cookies kept as verified: a release night's guests and then some, a few hundred kilobytes. */
+const VERIFIED_KEPT = 10_000;
 
 /** How long lookups wait for a read under way before they go on their own (a database that hangs holds one read). */
 export const SESSION_READ_WAIT_MS = 100;
@@ -63,6 +86,7 @@ export const SESSION_READ_WAIT_MS = 100;
  * SESSION_READ_WAIT_MS if it has not, so a hung read never holds the next ones beyond their own time limit.
  */
 function sessionReads(db: Kysely<Database>) {
+  const readSessions = sessionReader(db);
   let reading = 0;
   const waiting = new Set<() => void>();
   const goNext = () => waiting.values().next().value?.();
@@ -70,7 +94,7 @@ function sessionReads(db: Kysely<Database>) {
     async (tokens) => {
       reading++;
       try {
-        const rows = await readSessions(db, tokens);
+        const rows = await readSessions(tokens);
         const byToken = new Map(rows.map((row) => [row.token, row]));
         return tokens.map((token) => byToken.get(token));
       } finally {
@@ -105,8 +129,17 @@ export async function createSessionFastPath(auth: Auth, db: Kysely<Database>): P
   };
   const { expiresIn, updateAge } = context.sessionConfig;
 
+  /**
+   * Cookies whose signature held, with their token: a guest's every request carries the same cookie, and checking
+   * its signature once per request was a twentieth of the CPU of a release night. Only cookies that verified are
+   * kept (a stranger's made-up cookies cannot fill it), the oldest dropped beyond VERIFIED_KEPT.
+   */
+  const verifiedCookies = new Map<string, string>();
+
   /** The token of a signed cookie value (as better-call's parser decodes it), or undefined when it does not hold. */
   const verified = (value: string): string | undefined => {
+    const known = verifiedCookies.get(value);
+    if (known !== undefined) return known;
     const dot = value.lastIndexOf('.');
     if (dot < 1) return undefined;
     const token = value.slice(0, dot);
@@ -116,7 +149,10 @@ export async function createSessionFastPath(auth: Auth, db: Kysely<Database>): P
     // queues a job on the thread pool for each cookie, which was a twentieth of the CPU on a release night.
     const expected = createHmac('sha256', context.secret).update(token).digest();
     const given = Buffer.from(signature, 'base64');
-    return given.length === expected.length && timingSafeEqual(given, expected) ? token : undefined;
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+    verifiedCookies.set(value, token);
+    if (verifiedCookies.size > VERIFIED_KEPT) verifiedCookies.delete(verifiedCookies.keys().next().value!);
+    return token;
   };
 
   const sessions = sessionReads(db);
