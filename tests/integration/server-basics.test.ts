@@ -65,6 +65,30 @@ describe('server basics over real HTTP', () => {
       });
     }
   });
+
+  it('refuses an oversized body sent in chunks, with no length declared, once it grows past the limit', async () => {
+    for (const path of ['/api/reservations', '/api/auth/sign-in/email']) {
+      const chunk = new TextEncoder().encode(`"${'x'.repeat(16 * 1024)}",`);
+      let sent = 0;
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          // Up to 160 KB: the server stops reading past 64 KB, so the stream may never be read to its end.
+          if (sent++ < 10) controller.enqueue(chunk);
+          else controller.close();
+        },
+      });
+      const response = await fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.url },
+        body,
+        duplex: 'half',
+      } as RequestInit);
+      expect(response.status, path).toBe(413);
+      expect(await response.json()).toEqual({
+        error: { message: 'The request is too large.', code: 'payload_too_large' },
+      });
+    }
+  });
 });
 
 describe('logging', () => {
