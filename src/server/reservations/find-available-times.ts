@@ -1,6 +1,6 @@
 import { availableStartTimes } from '../../booking/availability';
 import { calendarOf, dateRefusalReason, timeRefusal, type DateRefusalReason } from '../../booking/booking-window';
-import { activeTables, closureOn, seatingsOn } from '../../booking/restaurant-settings';
+import { activeTables, closureOn, seatingsOn, type RestaurantSettings } from '../../booking/restaurant-settings';
 import type { Actor } from '../http/app-env';
 import type { SeatType } from '../../shared/seat-types';
 import type { ReservationDeps } from './reservation-deps';
@@ -12,6 +12,25 @@ import { restaurantClock } from '../restaurant-clock';
  * copy: a change of the date drops the copy, and with it its answers.
  */
 const answers = new WeakMap<object, Map<string, number[]>>();
+
+/**
+ * Whether a date can be booked, by the settings' version, the role and the restaurant's today: worked out once
+ * for the two thousand guests of a release rather than for each. Dropped whole past MAX_REFUSALS_KEPT (a
+ * stranger asking for every date cannot make it grow).
+ */
+const refusals = new Map<string, DateRefusalReason | null>();
+const MAX_REFUSALS_KEPT = 1_000;
+
+function dateRefusalFor(date: string, role: Actor['role'], today: string, settings: RestaurantSettings) {
+  const key = `${settings.version}|${role}|${today}|${date}`;
+  let refusal = refusals.get(key);
+  if (refusal === undefined) {
+    refusal = dateRefusalReason(date, role, today, calendarOf(settings));
+    if (refusals.size >= MAX_REFUSALS_KEPT) refusals.clear();
+    refusals.set(key, refusal);
+  }
+  return refusal;
+}
 
 /**
  * The seatings of a date at which the party can be seated, the bookings being made here counted as made; for a
@@ -30,7 +49,7 @@ export async function findAvailableTimes({
 }): Promise<{ times: number[]; refusal?: DateRefusalReason; note?: string }> {
   const settings = deps.settings.current();
   const { today, nowHhmm } = restaurantClock(deps);
-  const refusal = dateRefusalReason(query.date, actor.role, today, calendarOf(settings));
+  const refusal = dateRefusalFor(query.date, actor.role, today, settings);
   if (refusal === 'closed') {
     const note = closureOn(query.date, settings.closures)?.note;
     return { times: [], refusal, ...(note ? { note } : {}) };
