@@ -1,4 +1,4 @@
-import { TableNode, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import type { CompiledQuery, QueryId } from 'kysely';
 import pg from 'pg';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -140,17 +140,22 @@ describe('the session fast path', () => {
   const tokenOf = (cookie: string) => decodeURIComponent(cookie.split(/=(.*)/s)[1]!).split('.')[0]!;
 
   /** The fast path over the server's database, and how many reads of sessions it has sent. */
+  /** A fast path whose reads of sessions are counted as each is sent to the database (its SQL, as it runs). */
   const countingFastPath = async () => {
     const reads = { count: 0 };
-    const counter: KyselyPlugin = {
-      transformQuery({ node }: { node: RootOperationNode }) {
-        const from = node.kind === 'SelectQueryNode' ? node.from?.froms[0] : undefined;
-        if (from && TableNode.is(from) && from.table.identifier.name === 'session') reads.count++;
-        return node;
+    const db = server.database.db;
+    const counted = new Proxy(db, {
+      get(target, key) {
+        if (key === 'executeQuery')
+          return (query: CompiledQuery, ...rest: [QueryId?]) => {
+            if (/from "session"/.test(query.sql)) reads.count++;
+            return target.executeQuery(query, ...rest);
+          };
+        const value: unknown = Reflect.get(target, key, target);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
       },
-      transformResult: ({ result }) => Promise.resolve(result),
-    };
-    return { reads, fast: await createSessionFastPath(auth, server.database.db.withPlugin(counter)) };
+    });
+    return { reads, fast: await createSessionFastPath(auth, counted) };
   };
 
   it('reads the sessions asked for at one moment in one query, each as its own', async () => {
