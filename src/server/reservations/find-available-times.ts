@@ -14,20 +14,23 @@ import { restaurantClock } from '../restaurant-clock';
 const answers = new WeakMap<object, Map<string, number[]>>();
 
 /**
- * Whether a date can be booked, by the settings' version, the role and the restaurant's today: worked out once
- * for the two thousand guests of a release rather than for each. Dropped whole past MAX_REFUSALS_KEPT (a
- * stranger asking for every date cannot make it grow).
+ * Whether a date can be booked, by the role and the restaurant's today, kept with the copy of the settings it was
+ * worked out over (a change of the settings is a new copy): worked out once for the two thousand guests of a
+ * release rather than for each. Dropped whole past MAX_REFUSALS_KEPT (a stranger asking for every date cannot
+ * make it grow).
  */
-const refusals = new Map<string, DateRefusalReason | null>();
+const refusals = new WeakMap<RestaurantSettings, Map<string, DateRefusalReason | null>>();
 const MAX_REFUSALS_KEPT = 1_000;
 
 function dateRefusalFor(date: string, role: Actor['role'], today: string, settings: RestaurantSettings) {
-  const key = `${settings.version}|${role}|${today}|${date}`;
-  let refusal = refusals.get(key);
+  let known = refusals.get(settings);
+  if (!known || known.size >= MAX_REFUSALS_KEPT)
+    refusals.set(settings, (known = new Map<string, DateRefusalReason | null>()));
+  const key = `${role}|${today}|${date}`;
+  let refusal = known.get(key);
   if (refusal === undefined) {
     refusal = dateRefusalReason(date, role, today, calendarOf(settings));
-    if (refusals.size >= MAX_REFUSALS_KEPT) refusals.clear();
-    refusals.set(key, refusal);
+    known.set(key, refusal);
   }
   return refusal;
 }
