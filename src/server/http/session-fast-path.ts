@@ -17,8 +17,8 @@ import type { Session } from './app-env';
 // undefined, and the caller asks Better Auth's getSession, which handles it as it always did.
 //
 // While a read of sessions is under way, the lookups that come meanwhile wait for it and then go together in one
-// query (sessionReads). Each read still begins after its request arrived, so nothing is remembered between
-// requests. On PostgreSQL each query is a round trip whose socket write costs the server as much CPU as the rest of
+// query (sessionReads). Each read still begins after its request arrived, so no session is remembered between
+// requests (only which cookies' signatures held). On PostgreSQL each query is a round trip whose socket write costs the server as much CPU as the rest of
 // an availability answer: two thousand of them on a release night kept the server too busy to take in new guests.
 
 type AuthContext = Awaited<Auth['$context']>;
