@@ -139,7 +139,6 @@ describe('the session fast path', () => {
     );
   const tokenOf = (cookie: string) => decodeURIComponent(cookie.split(/=(.*)/s)[1]!).split('.')[0]!;
 
-  /** The fast path over the server's database, and how many reads of sessions it has sent. */
   /** A fast path whose reads of sessions are counted as each is sent to the database (its SQL, as it runs). */
   const countingFastPath = async () => {
     const reads = { count: 0 };
