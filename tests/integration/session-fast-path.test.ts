@@ -5,11 +5,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAddressKeys } from '../../src/server/accounts/address-keys';
 import { createAdminGrants } from '../../src/server/accounts/admin-grants';
 import { createAuth } from '../../src/server/auth';
-import {
-  createSessionFastPath,
-  SESSION_READ_WAIT_MS,
-  type SessionFastPath,
-} from '../../src/server/http/session-fast-path';
+import { BATCH_WAIT_MS } from '../../src/server/db/statement-batches';
+import { createSessionFastPath, type SessionFastPath } from '../../src/server/http/session-fast-path';
 import { createOriginPolicy } from '../../src/server/http/origins';
 import { createRateCounters } from '../../src/server/db/rate-counters';
 import { TestClient } from '../support/http-client';
@@ -216,8 +213,8 @@ describe('the session fast path', () => {
       const firstFound = counted.find(first!);
       await vi.waitFor(() => expect(reads.count).toBe(1));
       const secondFound = counted.find(second!);
-      // The first read still waits for the table; the second goes on its own after SESSION_READ_WAIT_MS.
-      await vi.waitFor(() => expect(reads.count).toBe(2), { timeout: SESSION_READ_WAIT_MS * 20 });
+      // The first read still waits for the table; the second goes on its own after BATCH_WAIT_MS.
+      await vi.waitFor(() => expect(reads.count).toBe(2), { timeout: BATCH_WAIT_MS * 20 });
       await hold.release();
       expect((await firstFound)?.user.email).toBe('hung0@example.com');
       expect((await secondFound)?.user.email).toBe('hung1@example.com');

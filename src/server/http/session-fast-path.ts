@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { parseCookies } from 'better-call';
-import DataLoader from 'dataloader';
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { Auth } from '../auth';
 import type { Database } from '../db/schema';
+import { statementBatches } from '../db/statement-batches';
 import type { Session } from './app-env';
 
 // The common case of "who is asking", answered without Better Auth's endpoint machinery
@@ -16,10 +16,8 @@ import type { Session } from './app-env';
 // session not found, expired or due for its daily renewal, "don't remember me", a cookie-cache cookie) returns
 // undefined, and the caller asks Better Auth's getSession, which handles it as it always did.
 //
-// While a read of sessions is under way, the lookups that come meanwhile wait for it and then go together in one
-// query (sessionReads). Each read still begins after its request arrived, so no session is remembered between
-// requests (only which cookies' signatures held). On PostgreSQL each query is a round trip whose socket write costs the server as much CPU as the rest of
-// an availability answer: two thousand of them on a release night kept the server too busy to take in new guests.
+// Lookups made at once go together in one query (sessionReads, db/statement-batches.ts). Each read still begins
+// after its request arrived, so no session is remembered between requests (only which cookies' signatures held).
 
 type AuthContext = Awaited<Auth['$context']>;
 
@@ -77,47 +75,14 @@ function sessionReader(db: Kysely<Database>) {
 /** Signed cookies kept as verified: a release night's guests and then some, a few hundred kilobytes. */
 const VERIFIED_KEPT = 10_000;
 
-/** How long lookups wait for a read under way before they go on their own (a database that hangs holds one read). */
-export const SESSION_READ_WAIT_MS = 100;
-
-/**
- * Reads sessions by token. A lookup made while no read is under way goes at the end of this turn of the event
- * loop, with the others made in it; those made during a read go together when it ends, or after
- * SESSION_READ_WAIT_MS if it has not, so a hung read never holds the next ones beyond their own time limit.
- */
+/** The sessions of tokens looked up at once, read together (db/statement-batches.ts). */
 function sessionReads(db: Kysely<Database>) {
   const readSessions = sessionReader(db);
-  let reading = 0;
-  const waiting = new Set<() => void>();
-  const goNext = () => waiting.values().next().value?.();
-  return new DataLoader<string, SessionRow | undefined>(
-    async (tokens) => {
-      reading++;
-      try {
-        const rows = await readSessions(tokens);
-        const byToken = new Map(rows.map((row) => [row.token, row]));
-        return tokens.map((token) => byToken.get(token));
-      } finally {
-        reading--;
-        goNext();
-      }
-    },
-    {
-      // Never kept: each request's session is read after it arrived (decision 0006).
-      cache: false,
-      batchScheduleFn: (dispatch) => {
-        if (!reading) return void setImmediate(dispatch);
-        const go = () => {
-          if (!waiting.delete(go)) return;
-          clearTimeout(timer);
-          dispatch();
-        };
-        const timer = setTimeout(go, SESSION_READ_WAIT_MS);
-        waiting.add(go);
-      },
-      maxBatchSize: 100,
-    },
-  );
+  return statementBatches<string, SessionRow | undefined>(async (tokens) => {
+    const rows = await readSessions(tokens);
+    const byToken = new Map(rows.map((row) => [row.token, row]));
+    return tokens.map((token) => byToken.get(token));
+  });
 }
 
 export async function createSessionFastPath(auth: Auth, db: Kysely<Database>): Promise<SessionFastPath> {
@@ -170,7 +135,7 @@ export async function createSessionFastPath(auth: Auth, db: Kysely<Database>): P
         return undefined;
       const token = verified(signed);
       if (!token) return undefined;
-      const row = await sessions.load(token);
+      const row = await sessions(token);
       if (!row) return undefined;
       const expiresAt = asDate(row.expiresAt).valueOf();
       const now = Date.now();
