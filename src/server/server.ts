@@ -54,7 +54,7 @@ export class DatabaseUnavailableError extends Error {
 const LISTEN_BACKLOG = 4096;
 
 export async function prepareDatabase(config: AppConfig, logger: Logger): Promise<AppDatabase> {
-  const database = openDatabase(config.database);
+  const database = openDatabase(config.database, logger);
   try {
     await pingDatabase(database.db);
   } catch (error) {

@@ -1,9 +1,10 @@
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { createRequire } from 'node:module';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql, type KyselyConfig } from 'kysely';
 import type pg from 'pg';
 import type { DatabaseTarget } from '../config';
+import type { Logger } from '../logger';
 import { makePrivateFile, makePrivateFolder } from '../private-files';
 import type { Database } from './schema';
 import { FifoSqliteDialect } from './fifo-sqlite-dialect';
@@ -28,7 +29,18 @@ const requirePg = (): typeof pg => {
   return loaded;
 };
 
-export function openDatabase(target: DatabaseTarget): AppDatabase {
+/**
+ * At LOG_LEVEL=trace, every statement the app sends is logged ("statement", with its SQL and how long it took), to see
+ * what a request costs the database; at any other level nothing is added to a statement's path.
+ */
+function statementLog(logger: Logger | undefined): KyselyConfig['log'] {
+  if (!logger?.isLevelEnabled('trace')) return undefined;
+  return (event) =>
+    logger.trace({ sql: event.query.sql, ms: event.queryDurationMillis, failed: event.level === 'error' }, 'statement');
+}
+
+export function openDatabase(target: DatabaseTarget, logger?: Logger): AppDatabase {
+  const log = statementLog(logger);
   if (target.dialect === 'sqlite') {
     // The book holds every guest's details: private to the app's user, its log and shared memory with it.
     makePrivateFolder(dirname(target.file));
@@ -41,7 +53,7 @@ export function openDatabase(target: DatabaseTarget): AppDatabase {
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new FifoSqliteDialect({ database: withStatementCache(sqlite) }) });
+    const db = new Kysely<Database>({ dialect: new FifoSqliteDialect({ database: withStatementCache(sqlite) }), log });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const pool = new (requirePg().Pool)({
@@ -58,7 +70,7 @@ export function openDatabase(target: DatabaseTarget): AppDatabase {
   // the pool drops the broken client and opens a new one when the server is back.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
   return { db, dialect: 'postgres', pgPool: pool, close: () => db.destroy() };
 }
 
