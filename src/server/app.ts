@@ -32,6 +32,7 @@ import { mountClient, publicConfig } from './http/spa';
 import type { Logger } from './logger';
 import { mailRoutes } from './mail/mail-routes';
 import { createBookingsInFlight } from './reservations/bookings-in-flight';
+import { reservationLookups } from './reservations/reservation-store';
 import type { MailOutbox } from './mail/outbox';
 
 export interface AppDeps {
@@ -184,6 +185,7 @@ function createApiRoutes(
           settings,
           booked,
           inFlight: createBookingsInFlight(),
+          reservationById: reservationLookups(database.db),
           now,
           shutdown,
           counters,

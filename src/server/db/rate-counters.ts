@@ -14,35 +14,21 @@ export interface CounterState {
  * A hit is one statement (an upsert), so two requests at once never both read the same count.
  */
 export function createRateCounters(db: Kysely<Database>) {
+  const hitEach = (keys: readonly string[], windowMs: number, now = Date.now()) => hitsOf(db, keys, windowMs, now);
+  const peekEach = (keys: readonly string[], windowMs: number, now = Date.now()) => statesOf(db, keys, windowMs, now);
+
   return {
     /** Counts one hit on `key` in a window of `windowMs` (a new window once the old one is over); returns the state after it. */
     async hit(key: string, windowMs: number, now = Date.now()): Promise<CounterState> {
-      const expired = now - windowMs;
-      const row = await db
-        .insertInto('rate_counters')
-        .values({ key, windowStart: now, count: 1, lastAt: now })
-        .onConflict((conflict) =>
-          conflict.column('key').doUpdateSet({
-            count: sql<number>`case when rate_counters."windowStart" <= ${expired} then 1 else rate_counters.count + 1 end`,
-            windowStart: sql<number>`case when rate_counters."windowStart" <= ${expired} then ${now} else rate_counters."windowStart" end`,
-            lastAt: now,
-          }),
-        )
-        .returning(['count', 'windowStart', 'lastAt'])
-        .executeTakeFirstOrThrow();
-      return { count: Number(row.count), windowStart: Number(row.windowStart), lastAt: Number(row.lastAt) };
+      return (await hitEach([key], windowMs, now))[0]!;
     },
+    hitEach,
 
     /** The state of `key` in its current window, or null when it has none. */
     async peek(key: string, windowMs: number, now = Date.now()): Promise<CounterState | null> {
-      const row = await db
-        .selectFrom('rate_counters')
-        .select(['count', 'windowStart', 'lastAt'])
-        .where('key', '=', key)
-        .executeTakeFirst();
-      if (!row || Number(row.windowStart) <= now - windowMs) return null;
-      return { count: Number(row.count), windowStart: Number(row.windowStart), lastAt: Number(row.lastAt) };
+      return (await peekEach([key], windowMs, now))[0] ?? null;
     },
+    peekEach,
 
     async clear(key: string): Promise<void> {
       await db.deleteFrom('rate_counters').where('key', '=', key).execute();
@@ -70,3 +56,57 @@ export function createRateCounters(db: Kysely<Database>) {
 }
 
 export type RateCounters = ReturnType<typeof createRateCounters>;
+
+/** Counts one hit on each of `keys` (a key given twice is hit twice) in one statement; the states after each. */
+async function hitsOf(
+  db: Kysely<Database>,
+  keys: readonly string[],
+  windowMs: number,
+  now: number,
+): Promise<CounterState[]> {
+  const hits = new Map<string, number>();
+  for (const key of keys) hits.set(key, (hits.get(key) ?? 0) + 1);
+  const expired = now - windowMs;
+  const rows = await db
+    .insertInto('rate_counters')
+    // In one order, so two instances' statements take the rows' locks in the same order (PostgreSQL).
+    .values([...hits.keys()].sort().map((key) => ({ key, windowStart: now, count: hits.get(key)!, lastAt: now })))
+    .onConflict((conflict) =>
+      conflict.column('key').doUpdateSet({
+        count: sql<number>`case when rate_counters."windowStart" <= ${expired} then ${sql.ref('excluded.count')} else rate_counters.count + ${sql.ref('excluded.count')} end`,
+        windowStart: sql<number>`case when rate_counters."windowStart" <= ${expired} then ${now} else rate_counters."windowStart" end`,
+        lastAt: now,
+      }),
+    )
+    .returning(['key', 'count', 'windowStart', 'lastAt'])
+    .execute();
+  const after = new Map(rows.map((row) => [row.key, row]));
+  // A key hit n times here: its hits in the order given saw the counts n-1, n-2, ... below the one after them all.
+  const laterHits = new Map(hits);
+  return keys.map((key) => {
+    const row = after.get(key)!;
+    const later = laterHits.get(key)! - 1;
+    laterHits.set(key, later);
+    return { count: Number(row.count) - later, windowStart: Number(row.windowStart), lastAt: Number(row.lastAt) };
+  });
+}
+
+/** The state of each of `keys` in its current window, or null when it has none, read in one statement. */
+async function statesOf(
+  db: Kysely<Database>,
+  keys: readonly string[],
+  windowMs: number,
+  now: number,
+): Promise<(CounterState | null)[]> {
+  const rows = await db
+    .selectFrom('rate_counters')
+    .select(['key', 'count', 'windowStart', 'lastAt'])
+    .where('key', 'in', [...new Set(keys)])
+    .execute();
+  const byKey = new Map(rows.map((row) => [row.key, row]));
+  return keys.map((key) => {
+    const row = byKey.get(key);
+    if (!row || Number(row.windowStart) <= now - windowMs) return null;
+    return { count: Number(row.count), windowStart: Number(row.windowStart), lastAt: Number(row.lastAt) };
+  });
+}

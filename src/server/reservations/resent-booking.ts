@@ -4,7 +4,6 @@ import type { Reservation } from '../../shared/reservation';
 import type { Actor } from '../http/app-env';
 import { AppError } from '../http/errors';
 import type { ReservationDeps } from './reservation-deps';
-import { findReservation } from './reservation-store';
 
 /**
  * The account a new reservation belongs to (docs/decisions/0015-the-admins-bookings.md): a guest's, their own; the
@@ -29,7 +28,7 @@ export async function earlierBooking({
   input: CreateReservationInput;
 }): Promise<Reservation | undefined> {
   if (!input.id) return undefined;
-  const found = await findReservation(deps.db, input.id);
+  const found = await deps.reservationById(input.id);
   if (!found) return undefined;
   const earlier = found.reservation;
   const same =

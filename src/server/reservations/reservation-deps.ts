@@ -5,6 +5,7 @@ import type { ChangeFeed } from '../change-feed/change-feed';
 import type { LiveSettings } from '../settings/live-settings';
 import type { BookedCache } from './booked-cache';
 import type { BookingsInFlight } from './bookings-in-flight';
+import type { FoundReservation } from './reservation-store';
 
 // What every reservation operation works with: the database, the configuration, the owner's settings, the change
 // feed and the clock (the restaurant's today from it: restaurant-clock.ts).
@@ -19,6 +20,8 @@ export interface ReservationDeps {
   booked: BookedCache;
   /** The guests' bookings in their transactions on this instance (bookings-in-flight.ts). */
   inFlight: BookingsInFlight;
+  /** A reservation by id, the lookups made at once sharing one read (reservation-store.ts, reservationLookups). */
+  reservationById: (id: string) => Promise<FoundReservation | undefined>;
   /** The current instant; tests pass a fixed clock. */
   now: () => Date;
 }

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { BookedReservation } from '../../booking/availability';
 import { holdBlocks } from '../../booking/hold-blocks';
 import type { Database } from '../db/schema';
+import { statementBatches } from '../db/statement-batches';
 import type { Actor } from '../http/app-env';
 import type { AdminReservation, Reservation } from '../../shared/reservation';
 import type { BookedFacts } from '../../shared/reservation-history';
@@ -136,12 +137,29 @@ export async function deleteReservations(db: Db, ids: readonly string[]): Promis
 }
 
 /** A reservation and the account it belongs to (null: no account any more). */
-export async function findReservation(
-  db: Db,
-  id: string,
-): Promise<{ reservation: Reservation; ownerId: string | null } | undefined> {
+export async function findReservation(db: Db, id: string): Promise<FoundReservation | undefined> {
   const row = await selectReservations(db).where('reservations.id', '=', id).executeTakeFirst();
   return row ? { reservation: toReservation(row), ownerId: row.userId } : undefined;
+}
+
+/** A reservation with the account it belongs to. */
+export interface FoundReservation {
+  reservation: Reservation;
+  ownerId: string | null;
+}
+
+/**
+ * Looks reservations up by id, the lookups made at once read in one statement (db/statement-batches.ts): every
+ * booking is first checked for being a resend (resent-booking.ts), and on a release night two thousand come at once.
+ */
+export function reservationLookups(db: Kysely<Database>): (id: string) => Promise<FoundReservation | undefined> {
+  return statementBatches(async (ids: readonly string[]) => {
+    const rows = await selectReservations(db)
+      .where('reservations.id', 'in', [...new Set(ids)])
+      .execute();
+    const byId = new Map(rows.map((row) => [row.id, { reservation: toReservation(row), ownerId: row.userId }]));
+    return ids.map((id) => byId.get(id));
+  });
 }
 
 /** The reservation if this caller may see it: the admin sees every one, a guest only their account's. */
