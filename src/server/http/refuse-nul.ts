@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { errorBody } from './errors';
 
 // U+0000 anywhere in a request's path, query or body is refused. PostgreSQL text cannot hold it: without this guard
@@ -6,11 +6,14 @@ import { errorBody } from './errors';
 // reached the database and came back as a 500. No field of ours has a use for it, so it is refused at the door, on
 // both databases alike: here the path and query, and the body where it is read (request-body.ts).
 
+/** The answer to a request that carries U+0000, wherever it is. */
+export const refusedForNul = (c: Context) => c.json(errorBody('Invalid request', 'invalid_request'), 400);
+
 /** Refuses a request whose path or query carries U+0000 (written %00). */
 export function refuseNulInUrl(): MiddlewareHandler {
   return async (c, next) => {
     // The whole URL: a host cannot hold %00 either, and parsing the URL for its parts cost more than the check.
-    if (/%00/i.test(c.req.url)) return c.json(errorBody('Invalid request', 'invalid_request'), 400);
+    if (/%00/i.test(c.req.url)) return refusedForNul(c);
     await next();
   };
 }

@@ -4,13 +4,12 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { errorBody } from './errors';
-import { textHasNul } from './refuse-nul';
+import { refusedForNul, textHasNul } from './refuse-nul';
 
 /** No request of ours comes near it: a larger body is refused before anything reads it. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
 const tooLarge = (c: Context) => c.json(errorBody('The request is too large.', 'payload_too_large'), 413);
-const holdsNul = (c: Context) => c.json(errorBody('Invalid request', 'invalid_request'), 400);
 
 /**
  * Every /api request's body, read once before anything else looks at it: refused when larger than MAX_BODY_BYTES
@@ -32,7 +31,7 @@ export function requestBodies(): MiddlewareHandler {
     if (incoming && !c.req.path.startsWith('/api/auth/')) {
       const text = await readText(incoming);
       if (text === undefined) return tooLarge(c);
-      if (textHasNul(text, contentType)) return holdsNul(c);
+      if (textHasNul(text, contentType)) return refusedForNul(c);
       // Hono keeps each body read as a promise of it (its type says the value): c.req.json() parses this one.
       c.req.bodyCache.text = Promise.resolve(text) as unknown as string;
       return next();
@@ -45,7 +44,7 @@ export function requestBodies(): MiddlewareHandler {
       if (request.body && textHasNul(await request.clone().text(), contentType)) refused = true;
       else await next();
     });
-    return refused ? holdsNul(c) : answered;
+    return refused ? refusedForNul(c) : answered;
   };
 }
 
