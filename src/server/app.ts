@@ -185,7 +185,7 @@ function createApiRoutes(
           settings,
           booked,
           inFlight: createBookingsInFlight(),
-          reservationById: reservationLookups(database.db),
+          reservationById: reservationLookups(database.db, database.dialect),
           now,
           shutdown,
           counters,

@@ -13,11 +13,17 @@ export const BATCH_WAIT_MS = 100;
  *
  * `run` gets the keys in the order they were looked up (a key looked up twice comes twice) and answers each, in
  * that order; when it throws, every lookup in its batch fails with its error.
+ *
+ * `alone` runs each lookup at once, in a statement of its own: for SQLite, where a statement is a call inside the
+ * process and not a round trip, and where waiting for the batch only delays the lookup by a turn of the event loop.
+ * On a release night that turn is long: batching a booking's checks on SQLite delayed the first bookings enough that
+ * more guests were offered a time already gone (docs/benchmarks.md, issue 31).
  */
 export function statementBatches<K, V>(
   run: (keys: readonly K[]) => Promise<V[]>,
-  { maxBatchSize = 100 }: { maxBatchSize?: number } = {},
+  { maxBatchSize = 100, alone = false }: { maxBatchSize?: number; alone?: boolean } = {},
 ): (key: K) => Promise<V> {
+  if (alone) return async (key) => (await run([key]))[0] as V;
   let running = 0;
   const waiting = new Set<() => void>();
   const goNext = () => waiting.values().next().value?.();

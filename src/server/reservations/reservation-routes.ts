@@ -33,8 +33,11 @@ export function reservationRoutes(
     currentActor: (headers: Headers) => Promise<Actor | null>;
   },
 ) {
-  const bookingRate = createBookingRateLimit(deps.counters, deps.config.fairUse, () =>
-    deps.settings.current().trustedNetworks.map((trusted) => trusted.network),
+  const bookingRate = createBookingRateLimit(
+    deps.counters,
+    deps.config.fairUse,
+    () => deps.settings.current().trustedNetworks.map((trusted) => trusted.network),
+    deps.config.database.dialect,
   );
   /** Where a booking or a move comes from: the client's address (a trusted proxy's X-Forwarded-For). */
   const sourceOf = (c: Context<AppEnv>): BookingSource => ({ address: clientIp(c, deps.config.trustProxy) });

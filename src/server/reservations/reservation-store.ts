@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { BookedReservation } from '../../booking/availability';
 import { holdBlocks } from '../../booking/hold-blocks';
+import type { Dialect } from '../db/database';
 import type { Database } from '../db/schema';
 import { statementBatches } from '../db/statement-batches';
 import type { Actor } from '../http/app-env';
@@ -149,17 +150,24 @@ export interface FoundReservation {
 }
 
 /**
- * Looks reservations up by id, the lookups made at once read in one statement (db/statement-batches.ts): every
- * booking is first checked for being a resend (resent-booking.ts), and on a release night two thousand come at once.
+ * Looks reservations up by id; on PostgreSQL the lookups made at once are read in one statement
+ * (db/statement-batches.ts): every booking is first checked for being a resend (resent-booking.ts), and on a release
+ * night two thousand come at once.
  */
-export function reservationLookups(db: Kysely<Database>): (id: string) => Promise<FoundReservation | undefined> {
-  return statementBatches(async (ids: readonly string[]) => {
-    const rows = await selectReservations(db)
-      .where('reservations.id', 'in', [...new Set(ids)])
-      .execute();
-    const byId = new Map(rows.map((row) => [row.id, { reservation: toReservation(row), ownerId: row.userId }]));
-    return ids.map((id) => byId.get(id));
-  });
+export function reservationLookups(
+  db: Kysely<Database>,
+  dialect: Dialect,
+): (id: string) => Promise<FoundReservation | undefined> {
+  return statementBatches(
+    async (ids: readonly string[]) => {
+      const rows = await selectReservations(db)
+        .where('reservations.id', 'in', [...new Set(ids)])
+        .execute();
+      const byId = new Map(rows.map((row) => [row.id, { reservation: toReservation(row), ownerId: row.userId }]));
+      return ids.map((id) => byId.get(id));
+    },
+    { alone: dialect === 'sqlite' },
+  );
 }
 
 /** The reservation if this caller may see it: the admin sees every one, a guest only their account's. */
