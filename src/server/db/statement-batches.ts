@@ -15,9 +15,8 @@ export const BATCH_WAIT_MS = 100;
  * that order; when it throws, every lookup in its batch fails with its error.
  *
  * `alone` runs each lookup at once, in a statement of its own: for SQLite, where a statement is a call inside the
- * process and not a round trip, and where waiting for the batch only delays the lookup by a turn of the event loop.
- * On a release night that turn is long: batching a booking's checks on SQLite delayed the first bookings enough that
- * more guests were offered a time already gone (docs/benchmarks.md, issue 31).
+ * process and not a round trip, so a batch saves little and its wait (a turn of the event loop, long on a release
+ * night) is all cost: every booking would wait it before its copy is even consulted (docs/decisions/0016).
  */
 export function statementBatches<K, V>(
   run: (keys: readonly K[]) => Promise<V[]>,
