@@ -20,7 +20,7 @@ export interface ReservationDeps {
   booked: BookedCache;
   /** The guests' bookings in their transactions on this instance (bookings-in-flight.ts). */
   inFlight: BookingsInFlight;
-  /** A reservation by id, the lookups made at once sharing one read (reservation-store.ts, reservationLookups). */
+  /** A reservation by id; on PostgreSQL the lookups made at once share one read (reservation-store.ts). */
   reservationById: (id: string) => Promise<FoundReservation | undefined>;
   /** The current instant; tests pass a fixed clock. */
   now: () => Date;
