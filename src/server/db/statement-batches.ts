@@ -1,4 +1,5 @@
 import DataLoader from 'dataloader';
+import type { Dialect } from './database';
 
 /** How long lookups wait for a statement under way before they go on their own (a database that hangs holds one). */
 export const BATCH_WAIT_MS = 100;
@@ -52,4 +53,15 @@ export function statementBatches<K, V>(
     },
   );
   return (key) => loader.load(key);
+}
+
+/**
+ * Batches where a statement is a round trip (PostgreSQL); on SQLite, where it is a call inside the process, each
+ * lookup runs at once (`alone` above).
+ */
+export function roundTripBatches<K, V>(
+  dialect: Dialect,
+  run: (keys: readonly K[]) => Promise<V[]>,
+): (key: K) => Promise<V> {
+  return statementBatches(run, { alone: dialect === 'sqlite' });
 }

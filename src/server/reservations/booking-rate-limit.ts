@@ -2,7 +2,7 @@ import { messages } from '../../booking/fair-booking';
 import type { FairUseLimits } from '../config';
 import type { Dialect } from '../db/database';
 import type { RateCounters } from '../db/rate-counters';
-import { statementBatches } from '../db/statement-batches';
+import { roundTripBatches } from '../db/statement-batches';
 import type { Actor } from '../http/app-env';
 import { inNetworks, networkOf } from '../http/client-network';
 import { AppError } from '../http/errors';
@@ -25,13 +25,12 @@ export function createBookingRateLimit(
   const networkKey = (address: string) => `bookings:network:${networkOf(address)}`;
   // On PostgreSQL, the attempts of guests booking at once are counted, and their networks' bookings read, in shared
   // statements: on a release night most of them are refused, and none may cost a round trip of its own (issue 31).
-  const alone = dialect === 'sqlite';
-  const countAttempt = statementBatches((keys: readonly string[]) => counters.hitEach(keys, BOOKING_RATE_WINDOW_MS), {
-    alone,
-  });
-  const bookingsMade = statementBatches((keys: readonly string[]) => counters.peekEach(keys, BOOKING_RATE_WINDOW_MS), {
-    alone,
-  });
+  const countAttempt = roundTripBatches(dialect, (keys: readonly string[]) =>
+    counters.hitEach(keys, BOOKING_RATE_WINDOW_MS),
+  );
+  const bookingsMade = roundTripBatches(dialect, (keys: readonly string[]) =>
+    counters.peekEach(keys, BOOKING_RATE_WINDOW_MS),
+  );
   const networkCounts = (actor: Actor, address: string) =>
     actor.role !== 'admin' && limits.bookingsPerAddress > 0 && !inNetworks(address, trustedNetworks());
 

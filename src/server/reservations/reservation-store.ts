@@ -3,12 +3,12 @@ import type { BookedReservation } from '../../booking/availability';
 import { holdBlocks } from '../../booking/hold-blocks';
 import type { Dialect } from '../db/database';
 import type { Database } from '../db/schema';
-import { statementBatches } from '../db/statement-batches';
+import { roundTripBatches } from '../db/statement-batches';
 import type { Actor } from '../http/app-env';
 import type { AdminReservation, Reservation } from '../../shared/reservation';
 import type { BookedFacts } from '../../shared/reservation-history';
 import { selectReservations } from '../book/book-reads';
-import { toAdminReservation, toReservation } from '../book/reservation-record';
+import { toAdminReservation, toReservation, type ReservationRow } from '../book/reservation-record';
 
 export { reservationsDated } from '../book/book-reads';
 
@@ -137,16 +137,20 @@ export async function deleteReservations(db: Db, ids: readonly string[]): Promis
   }));
 }
 
-/** A reservation and the account it belongs to (null: no account any more). */
-export async function findReservation(db: Db, id: string): Promise<FoundReservation | undefined> {
-  const row = await selectReservations(db).where('reservations.id', '=', id).executeTakeFirst();
-  return row ? { reservation: toReservation(row), ownerId: row.userId } : undefined;
-}
-
-/** A reservation with the account it belongs to. */
+/** A reservation with the account it belongs to (null: no account any more). */
 export interface FoundReservation {
   reservation: Reservation;
   ownerId: string | null;
+}
+
+const foundReservation = (row: ReservationRow): FoundReservation => ({
+  reservation: toReservation(row),
+  ownerId: row.userId,
+});
+
+export async function findReservation(db: Db, id: string): Promise<FoundReservation | undefined> {
+  const row = await selectReservations(db).where('reservations.id', '=', id).executeTakeFirst();
+  return row && foundReservation(row);
 }
 
 /**
@@ -158,16 +162,13 @@ export function reservationLookups(
   db: Kysely<Database>,
   dialect: Dialect,
 ): (id: string) => Promise<FoundReservation | undefined> {
-  return statementBatches(
-    async (ids: readonly string[]) => {
-      const rows = await selectReservations(db)
-        .where('reservations.id', 'in', [...new Set(ids)])
-        .execute();
-      const byId = new Map(rows.map((row) => [row.id, { reservation: toReservation(row), ownerId: row.userId }]));
-      return ids.map((id) => byId.get(id));
-    },
-    { alone: dialect === 'sqlite' },
-  );
+  return roundTripBatches(dialect, async (ids: readonly string[]) => {
+    const rows = await selectReservations(db)
+      .where('reservations.id', 'in', [...new Set(ids)])
+      .execute();
+    const byId = new Map(rows.map((row) => [row.id, foundReservation(row)]));
+    return ids.map((id) => byId.get(id));
+  });
 }
 
 /** The reservation if this caller may see it: the admin sees every one, a guest only their account's. */
