@@ -22,8 +22,9 @@ import { MB, percentile, TIME_ZONE, withApp, type Figure } from './support';
 // and sessions made beforehand, see tests/support/release-night.ts) arrive evenly over 2 seconds for one
 // newly opened date; each loads availability and books the first time offered, and on a taken slot asks
 // again and books once more, as the booking page does. The built app on a throwaway database, the load
-// generator in this process on the same 2 cores. Figures: latency of both requests, every answer inside the
-// contract, the book read back from the database, and the server's resident memory.
+// generator in this process on the same 2 cores (a light HTTP client, tests/support/guest-connection.ts, so that
+// it takes little of them). Figures: latency of both requests, every answer inside the contract, the book read
+// back from the database, and the server's resident memory.
 //
 // The same at four times the rate (issue 31): the guests in 1 s and in 0.5 s. Each spread is measured first with a
 // bare Node HTTP server (bench/release-floor.mjs) answering every request at once, under the same load generator:

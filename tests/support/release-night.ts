@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { makeSignature } from 'better-auth/crypto';
 import { sql } from 'kysely';
-import { Agent, Client, type Dispatcher, request } from 'undici';
+import { Agent, request } from 'undici';
 import type { AccountEmails } from '../../src/server/accounts/account-emails';
 import { createAddressKeys } from '../../src/server/accounts/address-keys';
 import { createAdminGrants } from '../../src/server/accounts/admin-grants';
@@ -17,6 +17,7 @@ import { bookingWindow, calendarOf, dateRefusalReason } from '../../src/booking/
 import { addDays, todayIn } from '../../src/booking/calendar';
 import { activeTables, seatingsOn } from '../../src/booking/restaurant-settings';
 import { auditBook, databaseTarget } from './book-integrity';
+import { guestConnection, type GuestConnection } from './guest-connection';
 
 // Release night, shared by the bench scenario (bench/release.ts: 2,000 guests in 2 s) and its reliability test
 // (tests/reliability/release-night.test.ts: 300 guests in 1 s): signed-in guests made beforehand, the load
@@ -267,9 +268,9 @@ export async function releaseNight(options: {
   const { url, guests, date, spreadMs } = options;
   const timeoutMs = options.timeoutMs ?? 30_000;
   // Each guest's own connection, kept for its requests as a browser keeps one: a guest never waits for a
-  // connection another guest opened, nor rides one another guest warmed up.
-  const connectionOf = () =>
-    new Client(url, { headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: timeoutMs });
+  // connection another guest opened, nor rides one another guest warmed up. A light client: the generator shares
+  // the app's cores (guest-connection.ts).
+  const connectionOf = () => guestConnection(url, timeoutMs);
   const run: ReleaseRun = {
     guests: guests.length,
     availabilityMs: [],
@@ -296,7 +297,7 @@ export async function releaseNight(options: {
 
   /** One request, timed into `times`; undefined when it failed (counted). */
   const send = async (
-    connection: Dispatcher,
+    connection: GuestConnection,
     times: number[],
     what: 'availability' | 'booking',
     path: string,
@@ -307,9 +308,9 @@ export async function releaseNight(options: {
     const entry = { what, atMs: sentAt - startedAt, ms: Number.NaN, status: 0 };
     run.timeline.push(entry);
     try {
-      const response = await request(`${url}${path}`, {
-        dispatcher: connection,
+      const { status: statusCode, text } = await connection.request({
         method: body === undefined ? 'GET' : 'POST',
+        path,
         headers: {
           cookie,
           origin: url,
@@ -318,11 +319,10 @@ export async function releaseNight(options: {
         },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      const text = await response.body.text();
       const answeredAt = performance.now();
       times.push(answeredAt - sentAt);
       entry.ms = answeredAt - sentAt;
-      entry.status = response.statusCode;
+      entry.status = statusCode;
       run.lastAnswerMs = Math.max(run.lastAnswerMs, answeredAt - startedAt);
       let parsed: any = null;
       try {
@@ -330,9 +330,8 @@ export async function releaseNight(options: {
       } catch {
         parsed = text;
       }
-      if (response.statusCode >= 500)
-        return fail('server-error', `${what} ${response.statusCode} ${text.slice(0, 120)}`);
-      return { status: response.statusCode, body: parsed };
+      if (statusCode >= 500) return fail('server-error', `${what} ${statusCode} ${text.slice(0, 120)}`);
+      return { status: statusCode, body: parsed };
     } catch (error) {
       run.lastAnswerMs = Math.max(run.lastAnswerMs, performance.now() - startedAt);
       const code = (error as { code?: string }).code ?? '';
@@ -341,7 +340,7 @@ export async function releaseNight(options: {
     }
   };
 
-  const availability = async (connection: Dispatcher, guest: ReleaseGuest): Promise<number[] | undefined> => {
+  const availability = async (connection: GuestConnection, guest: ReleaseGuest): Promise<number[] | undefined> => {
     const path = `/api/availability?date=${date}&partySize=${guest.partySize}&seatType=table`;
     const answer = await send(connection, run.availabilityMs, 'availability', path, guest.cookie);
     if (!answer) return undefined;
@@ -358,7 +357,7 @@ export async function releaseNight(options: {
 
   /** 'booked', 'taken' (a 409 with its message), or undefined when the answer broke the contract. */
   const book = async (
-    connection: Dispatcher,
+    connection: GuestConnection,
     guest: ReleaseGuest,
     startTime: number,
   ): Promise<'booked' | 'refused' | undefined> => {
@@ -392,10 +391,10 @@ export async function releaseNight(options: {
     try {
       await guestBooks(connection, guest);
     } finally {
-      await connection.close();
+      connection.close();
     }
   };
-  const guestBooks = async (connection: Dispatcher, guest: ReleaseGuest) => {
+  const guestBooks = async (connection: GuestConnection, guest: ReleaseGuest) => {
     const first = await availability(connection, guest);
     if (!first) return;
     if (first.length === 0) return void run.toldNoTimes++;
