@@ -83,7 +83,7 @@ export function createApp(deps: AppDeps) {
     if (!c.res.headers.has('cache-control')) c.res.headers.set('Cache-Control', 'no-store');
   });
 
-  const sessions = createSessionLookup(auth, deps.adminGrants, deps.database.db);
+  const sessions = createSessionLookup(auth, deps.adminGrants, deps.database);
 
   // Better Auth reads the client IP from a header we set ourselves, never the one the client sent.
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {

@@ -44,7 +44,7 @@ describe('the session fast path', () => {
       removeAccountData: unused,
       forgetAccountAddress: unused,
     });
-    fast = await createSessionFastPath(auth, database.db);
+    fast = await createSessionFastPath(auth, database.db, database.readNow);
   });
   afterAll(() => server?.stop());
 
@@ -182,6 +182,40 @@ describe('the session fast path', () => {
     };
   };
   const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'on SQLite reads at once while the connection is free, and waits for a transaction that holds it rather than read its uncommitted writes',
+    async () => {
+      const [cookie] = (await guests(1, 'now')).map((guest) => guest.cookie);
+      const { database } = server;
+      // What each read at once answered: rows, or undefined when it declined.
+      const answered: unknown[] = [];
+      const readNow: typeof database.readNow = (query) => {
+        const rows = database.readNow!(query);
+        answered.push(rows);
+        return rows;
+      };
+      const direct = await createSessionFastPath(auth, database.db, readNow);
+      expect((await direct.find(cookie!))?.user.email).toBe('now0@example.com');
+      expect(answered).toEqual([[expect.objectContaining({ email: 'now0@example.com' })]]);
+
+      let found: ReturnType<SessionFastPath['find']> | undefined;
+      await database.db
+        .transaction()
+        .execute(async (trx) => {
+          await trx.deleteFrom('session').where('token', '=', tokenOf(cookie!)).execute();
+          found = direct.find(cookie!);
+          // The lookup's batch is sent at the next turn: it finds the connection held, and queues behind it.
+          await nextTurn();
+          expect(answered).toHaveLength(2);
+          expect(answered[1]).toBeUndefined();
+          throw new Error('roll back');
+        })
+        .catch((error: Error) => expect(error.message).toBe('roll back'));
+      // Rolled back: the session was never ended, and the lookup, read after, says so.
+      expect((await found!)?.user.email).toBe('now0@example.com');
+    },
+  );
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'has the lookups made while a read is under way wait for it, then read them together, after they were made',

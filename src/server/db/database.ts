@@ -1,7 +1,7 @@
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { createRequire } from 'node:module';
-import { Kysely, PostgresDialect, sql, type KyselyConfig } from 'kysely';
+import { Kysely, PostgresDialect, sql, type CompiledQuery, type KyselyConfig } from 'kysely';
 import type pg from 'pg';
 import type { DatabaseTarget } from '../config';
 import type { Logger } from '../logger';
@@ -17,6 +17,12 @@ export interface AppDatabase {
   dialect: Dialect;
   /** The raw pg pool (PostgreSQL only): for LISTEN/NOTIFY and advisory locks. */
   pgPool?: pg.Pool;
+  /**
+   * SQLite only: a read-only query's rows, read at once when nothing holds the connection, else undefined (send it
+   * through `db` to take its turn). On SQLite a statement is a call in the process; Kysely's path around it (the
+   * lock, the executor, a dozen promises) cost as much as the read itself for the session read of every request.
+   */
+  readNow?: <Row>(query: CompiledQuery<Row>) => Row[] | undefined;
   close(): Promise<void>;
 }
 
@@ -33,11 +39,16 @@ const requirePg = (): typeof pg => {
  * At LOG_LEVEL=trace, every statement the app sends is logged ("statement", with its SQL and how long it took), to see
  * what a request costs the database; at any other level nothing is added to a statement's path.
  */
-function statementLog(logger: Logger | undefined): KyselyConfig['log'] {
+function statementLog(logger: Logger | undefined) {
   if (!logger?.isLevelEnabled('trace')) return undefined;
-  return (event) =>
-    logger.trace({ sql: event.query.sql, ms: event.queryDurationMillis, failed: event.level === 'error' }, 'statement');
+  return (sqlText: string, ms: number, failed: boolean) => logger.trace({ sql: sqlText, ms, failed }, 'statement');
 }
+
+/** The same log for the statements Kysely sends. */
+const kyselyLog =
+  (log: ReturnType<typeof statementLog>): KyselyConfig['log'] =>
+  (event) =>
+    log?.(event.query.sql, event.queryDurationMillis, event.level === 'error');
 
 export function openDatabase(target: DatabaseTarget, logger?: Logger): AppDatabase {
   const log = statementLog(logger);
@@ -53,8 +64,24 @@ export function openDatabase(target: DatabaseTarget, logger?: Logger): AppDataba
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new FifoSqliteDialect({ database: withStatementCache(sqlite) }), log });
-    return { db, dialect: 'sqlite', close: () => db.destroy() };
+    const statements = withStatementCache(sqlite);
+    const dialect = new FifoSqliteDialect({ database: statements });
+    const db = new Kysely<Database>({ dialect, log: log && kyselyLog(log) });
+    const readNow = <Row>(query: CompiledQuery<Row>): Row[] | undefined => {
+      // Held: a statement runs or waits, or a transaction is open, whose writes this read must not see.
+      if (!dialect.connectionFree) return undefined;
+      if (!log) return statements.prepare(query.sql).all(query.parameters) as Row[];
+      const started = performance.now();
+      let failed = true;
+      try {
+        const rows = statements.prepare(query.sql).all(query.parameters) as Row[];
+        failed = false;
+        return rows;
+      } finally {
+        log(query.sql, performance.now() - started, failed);
+      }
+    };
+    return { db, dialect: 'sqlite', readNow, close: () => db.destroy() };
   }
   const pool = new (requirePg().Pool)({
     connectionString: target.url,
@@ -70,7 +97,7 @@ export function openDatabase(target: DatabaseTarget, logger?: Logger): AppDataba
   // the pool drops the broken client and opens a new one when the server is back.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: log && kyselyLog(log) });
   return { db, dialect: 'postgres', pgPool: pool, close: () => db.destroy() };
 }
 

@@ -26,6 +26,11 @@ export class FifoLock {
     else this.#held = false;
   }
 
+  /** Whether someone holds it now (a query running, or a transaction open). */
+  get held(): boolean {
+    return this.#held;
+  }
+
   /** How many wait for it now. */
   get waiting(): number {
     return this.#waiting.length;
@@ -33,7 +38,12 @@ export class FifoLock {
 }
 
 class FifoSqliteDriver extends SqliteDriver {
-  readonly #lock = new FifoLock();
+  readonly #lock: FifoLock;
+
+  constructor(config: SqliteDialectConfig, lock: FifoLock) {
+    super(config);
+    this.#lock = lock;
+  }
 
   override async acquireConnection(): Promise<DatabaseConnection> {
     await this.#lock.acquire();
@@ -49,6 +59,7 @@ class FifoSqliteDriver extends SqliteDriver {
 /** Kysely's SQLite dialect, its one connection handed out in the order it was asked for. */
 export class FifoSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
+  readonly #lock = new FifoLock();
 
   constructor(config: SqliteDialectConfig) {
     super(config);
@@ -56,6 +67,14 @@ export class FifoSqliteDialect extends SqliteDialect {
   }
 
   override createDriver(): SqliteDriver {
-    return new FifoSqliteDriver(this.#config);
+    return new FifoSqliteDriver(this.#config, this.#lock);
+  }
+
+  /**
+   * Whether the connection is free now: no query holds it, none waits for it, no transaction is open. A statement
+   * run synchronously while it is free runs as if it had taken its turn (database.ts, `readNow`).
+   */
+  get connectionFree(): boolean {
+    return !this.#lock.held;
   }
 }

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { parseCookies } from 'better-call';
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { Auth } from '../auth';
+import type { AppDatabase } from '../db/database';
 import type { Database } from '../db/schema';
 import { statementBatches } from '../db/statement-batches';
 import type { Session } from './app-env';
@@ -17,7 +18,8 @@ import type { Session } from './app-env';
 // undefined, and the caller asks Better Auth's getSession, which handles it as it always did.
 //
 // Lookups made at once go together in one query (sessionReads, db/statement-batches.ts). Each read still begins
-// after its request arrived, so no session is remembered between requests (only which cookies' signatures held).
+// after its request arrived, so no session is remembered between requests (only which cookies' signatures held). On
+// SQLite the read runs at once on the connection when nothing holds it (`readNow`), not through Kysely's executor.
 
 type AuthContext = Awaited<Auth['$context']>;
 
@@ -56,7 +58,7 @@ type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionsQuery>['execute']
  * depends on nothing else, and building and compiling it anew was half the cost of a session read on a release
  * night (docs/benchmarks.md).
  */
-function sessionReader(db: Kysely<Database>) {
+function sessionReader(db: Kysely<Database>, readNow: AppDatabase['readNow']) {
   const compiled = new Map<number, CompiledQuery<SessionRow>>();
   return async (tokens: readonly string[]): Promise<SessionRow[]> => {
     let query = compiled.get(tokens.length);
@@ -68,7 +70,7 @@ function sessionReader(db: Kysely<Database>) {
       compiled.set(tokens.length, query);
     }
     const withTokens: CompiledQuery<SessionRow> = { ...query, parameters: tokens };
-    return (await db.executeQuery(withTokens)).rows;
+    return readNow?.(withTokens) ?? (await db.executeQuery(withTokens)).rows;
   };
 }
 
@@ -76,8 +78,8 @@ function sessionReader(db: Kysely<Database>) {
 const VERIFIED_KEPT = 10_000;
 
 /** The sessions of tokens looked up at once, read together (db/statement-batches.ts). */
-function sessionReads(db: Kysely<Database>) {
-  const readSessions = sessionReader(db);
+function sessionReads(db: Kysely<Database>, readNow: AppDatabase['readNow']) {
+  const readSessions = sessionReader(db, readNow);
   return statementBatches<string, SessionRow | undefined>(async (tokens) => {
     const rows = await readSessions(tokens);
     const byToken = new Map(rows.map((row) => [row.token, row]));
@@ -85,7 +87,12 @@ function sessionReads(db: Kysely<Database>) {
   });
 }
 
-export async function createSessionFastPath(auth: Auth, db: Kysely<Database>): Promise<SessionFastPath> {
+export async function createSessionFastPath(
+  auth: Auth,
+  db: Kysely<Database>,
+  /** SQLite's read at once when its connection is free (db/database.ts); without it, every read goes through `db`. */
+  readNow?: AppDatabase['readNow'],
+): Promise<SessionFastPath> {
   const context: AuthContext = await auth.$context;
   const names = {
     token: context.authCookies.sessionToken.name,
@@ -120,7 +127,7 @@ export async function createSessionFastPath(auth: Auth, db: Kysely<Database>): P
     return token;
   };
 
-  const sessions = sessionReads(db);
+  const sessions = sessionReads(db, readNow);
 
   return {
     async find(cookieHeader) {

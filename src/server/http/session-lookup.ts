@@ -1,7 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
-import type { Kysely } from 'kysely';
 import type { Auth } from '../auth';
-import type { Database } from '../db/schema';
+import type { AppDatabase } from '../db/database';
 import type { Actor, AppEnv, Role, Session } from './app-env';
 import { createSessionFastPath } from './session-fast-path';
 
@@ -14,11 +13,11 @@ export function createSessionLookup(
   auth: Auth,
   /** Whether a session holds the admin grant (accounts/admin-grants.ts). */
   adminGrants: { roleOf(session: Session): Promise<Role> },
-  db: Kysely<Database>,
+  database: Pick<AppDatabase, 'db' | 'readNow'>,
 ) {
   // Better Auth's session cookie name (with __Secure- in front when served over https).
   const cookieName = auth.$context.then((context) => context.authCookies.sessionToken.name);
-  const fastPath = createSessionFastPath(auth, db);
+  const fastPath = createSessionFastPath(auth, database.db, database.readNow);
 
   /** The session the headers carry, and the cookies Better Auth set while finding it. */
   async function find(requestHeaders: Headers): Promise<{ session: Session | null; setCookies: string[] }> {
