@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createAccountEmails } from './accounts/account-emails';
 import { createAdminGrants } from './accounts/admin-grants';
 import { ensureAdminAccount } from './accounts/ensure-admin';
+import { turnAuthStoresOffWhenIdle } from './accounts/auth-stores-off-when-idle';
 import { createAddressKeys } from './accounts/address-keys';
 import { forgetAccountAddress, removeAccountReservations } from './accounts/personal-data';
 import { createRetentionJob } from './accounts/retention-job';
@@ -226,6 +227,7 @@ async function startAccounts(deps: {
     removeAccountData: (userId) => removeAccountReservations(personalData, userId),
     forgetAccountAddress: (user) => forgetAccountAddress({ counters, keys, outbox }, user),
   });
+  await turnAuthStoresOffWhenIdle();
   await ensureAdminAccount(auth, adminGrants, config, logger);
   return { auth, emails, adminGrants, origins };
 }
