@@ -46,9 +46,9 @@ function statementLog(logger: Logger | undefined) {
 
 /** The same log for the statements Kysely sends. */
 const kyselyLog =
-  (log: ReturnType<typeof statementLog>): KyselyConfig['log'] =>
+  (log: NonNullable<ReturnType<typeof statementLog>>): KyselyConfig['log'] =>
   (event) =>
-    log?.(event.query.sql, event.queryDurationMillis, event.level === 'error');
+    log(event.query.sql, event.queryDurationMillis, event.level === 'error');
 
 export function openDatabase(target: DatabaseTarget, logger?: Logger): AppDatabase {
   const log = statementLog(logger);
@@ -70,11 +70,12 @@ export function openDatabase(target: DatabaseTarget, logger?: Logger): AppDataba
     const readNow = <Row>(query: CompiledQuery<Row>): Row[] | undefined => {
       // Held: a statement runs or waits, or a transaction is open, whose writes this read must not see.
       if (!dialect.connectionFree) return undefined;
-      if (!log) return statements.prepare(query.sql).all(query.parameters) as Row[];
+      const read = () => statements.prepare(query.sql).all(query.parameters) as Row[];
+      if (!log) return read();
       const started = performance.now();
       let failed = true;
       try {
-        const rows = statements.prepare(query.sql).all(query.parameters) as Row[];
+        const rows = read();
         failed = false;
         return rows;
       } finally {
