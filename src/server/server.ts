@@ -186,7 +186,7 @@ async function startCore(deps: {
     outbox,
     health,
     booked: createBookedCache({ db: database.db, feed }),
-    counters: createRateCounters(database.db),
+    counters: createRateCounters(database),
   };
 }
 

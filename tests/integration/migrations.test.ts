@@ -151,7 +151,7 @@ describe('migrations and seed on the test database (SQLite, or PostgreSQL with T
         sendSignUpAttempt: unused,
       },
       adminGrants: createAdminGrants(database.db, undefined),
-      counters: createRateCounters(database.db),
+      counters: createRateCounters(database),
       keys: createAddressKeys(config.authSecret),
       origins: createOriginPolicy(config),
       logger: pino({ level: 'silent' }),

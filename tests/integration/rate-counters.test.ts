@@ -22,7 +22,7 @@ describe('rate counters, many keys in one statement', () => {
     const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: testDatabase.url, DATA_DIR: testDatabase.dataDir });
     database = openDatabase(config.database);
     await migrateToLatest(database.db, database.dialect);
-    counters = createRateCounters(database.db);
+    counters = createRateCounters(database);
   });
   afterAll(async () => {
     await database?.close();

@@ -36,7 +36,7 @@ describe('the session fast path', () => {
         sendSignUpAttempt: unused,
       },
       adminGrants: createAdminGrants(database.db, config.adminEmail),
-      counters: createRateCounters(database.db),
+      counters: createRateCounters(database),
       keys: createAddressKeys(config.authSecret),
       origins: createOriginPolicy(config),
       logger: pino({ level: 'silent' }),

@@ -82,7 +82,7 @@ export async function makeSignedInGuests(
       // Only the internal adapter is used: no endpoint runs, so no hook and no email.
       emails: unused<AccountEmails>('emails'),
       adminGrants: createAdminGrants(database.db, config.adminEmail),
-      counters: createRateCounters(database.db),
+      counters: createRateCounters(database),
       keys: createAddressKeys(config.authSecret),
       origins: createOriginPolicy(config),
       logger: createLogger(config),

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { AppDatabase } from './database';
 import type { Database } from './schema';
 
 /** A counter's state: how many hits since its window began, and when the last one came. */
@@ -13,8 +14,11 @@ export interface CounterState {
  * limits (bookings per account and per address, emails per inbox, failed sign-ins per account) count here.
  * A hit is one statement (an upsert), so two requests at once never both read the same count.
  */
-export function createRateCounters(db: Kysely<Database>) {
-  const hitEach = (keys: readonly string[], windowMs: number, now = Date.now()) => hitsOf(db, keys, windowMs, now);
+export function createRateCounters({ db, unsynced }: Pick<AppDatabase, 'db' | 'unsynced'>) {
+  // A hit is a write at every booking attempt, refused ones included; on SQLite it is not synced on its own
+  // (database.ts, `unsynced`): a power cut may forget the last few hits, never a booking.
+  const hitEach = (keys: readonly string[], windowMs: number, now = Date.now()) =>
+    unsynced ? unsynced((connection) => hitsOf(connection, keys, windowMs, now)) : hitsOf(db, keys, windowMs, now);
   const peekEach = (keys: readonly string[], windowMs: number, now = Date.now()) => statesOf(db, keys, windowMs, now);
 
   return {
