@@ -26,7 +26,7 @@ import type { OriginPolicy } from './http/origins';
 import { refuseNulInUrl } from './http/refuse-nul';
 import { requestBodies } from './http/request-body';
 import { sameOriginOnly } from './http/same-origin';
-import { securityHeaders } from './http/security-headers';
+import { noStore, securityHeaders } from './http/security-headers';
 import { createSessionLookup } from './http/session-lookup';
 import { mountClient, publicConfig } from './http/spa';
 import type { Logger } from './logger';
@@ -78,10 +78,7 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', refuseNulInUrl());
   app.use('/api/*', requestBodies());
   // API answers are personal (sessions, reservations): never kept by a browser or proxy cache.
-  app.use('/api/*', async (c, next) => {
-    await next();
-    if (!c.res.headers.has('cache-control')) c.res.headers.set('Cache-Control', 'no-store');
-  });
+  app.use('/api/*', noStore());
 
   const sessions = createSessionLookup(auth, deps.adminGrants, deps.database);
 
