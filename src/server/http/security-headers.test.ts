@@ -51,7 +51,9 @@ describe('the headers every answer carries', () => {
     expect(overNode.headers.get('cache-control')).toBe('private, max-age=5');
     expect(overNode.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(overNode.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    // The same without Node behind it (the library's own middleware), as tests built on app.request see it.
     const own = await headersApp().request('/api/own');
     expect(own.headers.get('cache-control')).toBe('private, max-age=5');
+    expect(own.headers.get('x-frame-options')).toBe('SAMEORIGIN');
   });
 });

@@ -23,14 +23,16 @@ const libraryHeaders = () =>
     crossOriginEmbedderPolicy: false,
     xFrameOptions: 'DENY',
     permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
+    // A route's own value wins, as it does over Node below (Node merges the app's headers over these).
+    overwrite: false,
   });
 
 /**
  * The security headers on every answer, as Hono's secureHeaders makes them. The library sets them on the finished
  * answer (c.res), which makes the Node adapter build a Headers object for every answer and leave its fast path: a
  * twentieth of the server's CPU on a release night (docs/benchmarks.md). So its headers are read once, from an
- * answer to a probe, and set on Node's response before the app runs; a header the app sets itself overrides its
- * namesake there, as Node merges them. A request with no Node response behind it (app.request in a test) gets the
+ * answer to a probe, and set on Node's response before the app runs; a header a route sets itself overrides its
+ * namesake there, as Node merges them (and so the library is told not to overwrite either). A request with no Node response behind it (app.request in a test) gets the
  * library's own middleware.
  */
 export function securityHeaders(): MiddlewareHandler {
